@@ -1,0 +1,38 @@
+package io.gluecat.compat;
+
+import io.gluecat.Scala;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.JavaConverters;
+
+/**
+ * The few calls whose signatures differ between Spark lines; this copy is for Spark 4.1 / Scala 2.13.
+ * Every compat module has a class of this name with the same methods.
+ */
+@SuppressWarnings("deprecation")
+public final class SparkCompat {
+  private SparkCompat() {}
+
+  /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
+  public static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> map) {
+    return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());
+  }
+
+  /** A CatalogTable of an external data source table (the constructor gained a collation in Spark 4). */
+  public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
+      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+    scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
+    return new CatalogTable(identifier, CatalogTableType.EXTERNAL(), storage, schema,
+        scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
+        createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.empty(),
+        scala.Option.apply(comment.orElse(null)),
+        scala.Option.empty(), // collation (new in Spark 4)
+        Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
+  }
+}

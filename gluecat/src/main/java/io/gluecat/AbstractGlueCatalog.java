@@ -1,0 +1,335 @@
+package io.gluecat;
+
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.glue.GlueGateway;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.V1Table;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import software.amazon.awssdk.services.glue.model.Database;
+import software.amazon.awssdk.services.glue.model.DatabaseInput;
+
+/**
+ * The catalog logic, shared by every Spark line. Spark loads {@code io.gluecat.GlueCatalog}, which each
+ * compat module defines as this class plus the methods only its Spark line has.
+ *
+ * <p>It routes: Delta entries are served by a DeltaCatalog whose delegate is the {@link EntryCatalog};
+ * other entries load as V1Tables; databases map to Glue databases one to one. Glue names are lower case,
+ * so every identifier is lower-cased here.
+ */
+public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNamespaces {
+
+  private String name;
+  private CatalogOptions options;
+  private GlueGateway glue;
+  private EntryCatalog entries;
+  private volatile TableCatalog delta;
+
+  @Override
+  public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
+    this.name = name;
+    this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
+    this.glue = new GlueGateway(options);
+    this.entries = new EntryCatalog(this, glue);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** This catalog's parsed options. */
+  public CatalogOptions options() {
+    return options;
+  }
+
+  @Override
+  public String[] defaultNamespace() {
+    return new String[] {"default"};
+  }
+
+  // ---- tables ----
+
+  @Override
+  public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    String database = existingDatabaseName(namespace);
+    List<Identifier> result = new ArrayList<>();
+    for (software.amazon.awssdk.services.glue.model.Table t : glue.listTables(database)) {
+      if (!EntryReader.isView(t)) {
+        result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
+      }
+    }
+    return result.toArray(new Identifier[0]);
+  }
+
+  @Override
+  public Table loadTable(Identifier ident) throws NoSuchTableException {
+    if (DeltaSupport.AVAILABLE) {
+      // Delta's catalog loads through EntryCatalog: Delta entries come back as Delta tables, others as is.
+      return deltaCatalog().loadTable(ident);
+    }
+    Table table = entries.loadTable(ident);
+    if (table instanceof V1Table && EntryFormat.isDelta(((V1Table) table).v1Table().provider().getOrElse(() -> ""))) {
+      throw new IllegalStateException(String.format("Table %s.%s is a Delta table, but Delta Lake (delta-spark) "
+          + "is not on this session's classpath", name, tableName(ident)));
+    }
+    return table;
+  }
+
+  @Override
+  public boolean tableExists(Identifier ident) {
+    TableName table = tableName(ident);
+    return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
+  }
+
+  @Override
+  public void invalidateTable(Identifier ident) {
+    // gluecat keeps no table cache: every load reads Glue
+  }
+
+  @Override
+  public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) {
+    throw notYetSupported("CREATE TABLE", ident);
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) {
+    throw notYetSupported("ALTER TABLE", ident);
+  }
+
+  @Override
+  public void renameTable(Identifier from, Identifier to) {
+    throw notYetSupported("ALTER TABLE ... RENAME TO", from);
+  }
+
+  /** Removes the Glue entry only: gluecat never deletes a table's data. Views are not dropped. */
+  @Override
+  public boolean dropTable(Identifier ident) {
+    TableName table = tableName(ident);
+    if (table == null) {
+      return false;
+    }
+    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(table);
+    if (entry.isEmpty() || EntryReader.isView(entry.get())) {
+      return false;
+    }
+    return glue.deleteTable(table);
+  }
+
+  @Override
+  public boolean purgeTable(Identifier ident) {
+    throw new UnsupportedOperationException(String.format("DROP TABLE ... PURGE is not supported by gluecat "
+        + "(table %s.%s): gluecat never deletes data. Drop the table without PURGE to remove its Glue entry, "
+        + "then delete the files yourself if you mean to.", name, describe(ident)));
+  }
+
+  // ---- namespaces ----
+
+  @Override
+  public String[][] listNamespaces() {
+    return glue.listDatabases().stream()
+        .map(d -> new String[] {d.name().toLowerCase(Locale.ROOT)})
+        .toArray(String[][]::new);
+  }
+
+  @Override
+  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length == 0) {
+      return listNamespaces();
+    }
+    existingDatabaseName(namespace);
+    return new String[0][]; // Glue databases have no children
+  }
+
+  @Override
+  public boolean namespaceExists(String[] namespace) {
+    return namespace.length == 1 && glue.databaseExists(databaseName(namespace[0]));
+  }
+
+  @Override
+  public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
+    Database db = glue.getDatabase(existingDatabaseName(namespace));
+    Map<String, String> metadata = new LinkedHashMap<>();
+    if (db.hasParameters()) {
+      metadata.putAll(db.parameters());
+    }
+    if (db.description() != null) {
+      metadata.put(SupportsNamespaces.PROP_COMMENT, db.description());
+    }
+    if (db.locationUri() != null) {
+      metadata.put(SupportsNamespaces.PROP_LOCATION, db.locationUri());
+    }
+    return metadata;
+  }
+
+  @Override
+  public void createNamespace(String[] namespace, Map<String, String> metadata)
+      throws NamespaceAlreadyExistsException {
+    String database = newDatabaseName(namespace);
+    Map<String, String> parameters = new LinkedHashMap<>(metadata);
+    String comment = parameters.remove(SupportsNamespaces.PROP_COMMENT);
+    String location = parameters.remove(SupportsNamespaces.PROP_LOCATION);
+    if (location == null) {
+      // The legacy Hive path needs a database location to place tables; without a warehouse, none.
+      location = options.warehouse().map(w -> w + "/" + database + ".db").orElse(null);
+    }
+    DatabaseInput.Builder input = DatabaseInput.builder().name(database).parameters(parameters);
+    if (comment != null) {
+      input.description(comment);
+    }
+    if (location != null) {
+      input.locationUri(SparkEnvironment.qualify(location));
+    }
+    glue.createDatabase(input.build());
+  }
+
+  @Override
+  public void alterNamespace(String[] namespace, NamespaceChange... changes) throws NoSuchNamespaceException {
+    String database = existingDatabaseName(namespace);
+    Database current = glue.getDatabase(database);
+    Map<String, String> parameters = new LinkedHashMap<>(current.hasParameters() ? current.parameters() : Map.of());
+    String description = current.description();
+    String location = current.locationUri();
+    for (NamespaceChange change : changes) {
+      if (change instanceof NamespaceChange.SetProperty) {
+        NamespaceChange.SetProperty set = (NamespaceChange.SetProperty) change;
+        if (SupportsNamespaces.PROP_LOCATION.equals(set.property())) {
+          location = SparkEnvironment.qualify(set.value());
+        } else if (SupportsNamespaces.PROP_COMMENT.equals(set.property())) {
+          description = set.value();
+        } else {
+          parameters.put(set.property(), set.value());
+        }
+      } else if (change instanceof NamespaceChange.RemoveProperty) {
+        String property = ((NamespaceChange.RemoveProperty) change).property();
+        if (SupportsNamespaces.PROP_LOCATION.equals(property)) {
+          location = null;
+        } else if (SupportsNamespaces.PROP_COMMENT.equals(property)) {
+          description = null;
+        } else {
+          parameters.remove(property);
+        }
+      } else {
+        throw new UnsupportedOperationException(String.format("gluecat catalog '%s': namespace change %s on "
+            + "database %s is not supported", name, change.getClass().getSimpleName(), database));
+      }
+    }
+    // UpdateDatabase replaces the definition: carry over what this change does not touch.
+    glue.updateDatabase(database, DatabaseInput.builder()
+        .name(database)
+        .description(description)
+        .locationUri(location)
+        .parameters(parameters)
+        .createTableDefaultPermissions(current.createTableDefaultPermissions())
+        .targetDatabase(current.targetDatabase())
+        .federatedDatabase(current.federatedDatabase())
+        .build());
+  }
+
+  /**
+   * Drops the Glue database. A database with entries is refused unless {@code cascade}; with cascade,
+   * Glue removes the entries of its tables. Data is never deleted.
+   */
+  @Override
+  public boolean dropNamespace(String[] namespace, boolean cascade) throws NonEmptyNamespaceException {
+    if (namespace.length != 1) {
+      return false;
+    }
+    String database = databaseName(namespace[0]);
+    try {
+      if (!cascade && glue.hasTables(database)) {
+        throw new NonEmptyNamespaceException(new String[] {name, database});
+      }
+      glue.deleteDatabase(database);
+      return true;
+    } catch (NoSuchNamespaceException e) {
+      return false;
+    }
+  }
+
+  // ---- names ----
+
+  /** The Glue table an identifier names, or null for a path identifier such as delta.`/data/t`. */
+  TableName tableName(Identifier ident) {
+    if (ident.namespace().length != 1 || isPathIdentifier(ident)) {
+      return null;
+    }
+    return new TableName(databaseName(ident.namespace()[0]), ident.name());
+  }
+
+  private static boolean isPathIdentifier(Identifier ident) {
+    // Spark and Delta address files as <format>.`<absolute path>`; such names never exist in Glue.
+    String n = ident.name();
+    return n.startsWith("/") || n.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
+  }
+
+  private static String databaseName(String part) {
+    return part.toLowerCase(Locale.ROOT);
+  }
+
+  private String existingDatabaseName(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length != 1) {
+      String[] qualified = new String[namespace.length + 1];
+      qualified[0] = name;
+      System.arraycopy(namespace, 0, qualified, 1, namespace.length);
+      throw new NoSuchNamespaceException(qualified);
+    }
+    return databaseName(namespace[0]);
+  }
+
+  private String newDatabaseName(String[] namespace) {
+    if (namespace.length != 1 || namespace[0].isEmpty()) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': Glue databases have exactly one "
+          + "name part, but namespace '%s' has %d", name, String.join(".", namespace), namespace.length));
+    }
+    return databaseName(namespace[0]);
+  }
+
+  private String describe(Identifier ident) {
+    TableName t = tableName(ident);
+    return t == null ? ident.toString() : t.toString();
+  }
+
+  private UnsupportedOperationException notYetSupported(String statement, Identifier ident) {
+    return new UnsupportedOperationException(String.format("%s is not supported by this version of gluecat "
+        + "(catalog '%s', table %s); it loads, lists and drops tables and manages databases",
+        statement, name, describe(ident)));
+  }
+
+  /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */
+  TableCatalog deltaCatalog() {
+    TableCatalog d = delta;
+    if (d == null) {
+      synchronized (this) {
+        if (delta == null) {
+          delta = DeltaSupport.newDeltaCatalog(entries);
+        }
+        d = delta;
+      }
+    }
+    return d;
+  }
+
+  /** The Glue gateway of this catalog (for the compat subclasses). */
+  GlueGateway glue() {
+    return glue;
+  }
+}

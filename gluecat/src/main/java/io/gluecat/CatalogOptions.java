@@ -1,0 +1,205 @@
+package io.gluecat;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Every option of a gluecat catalog ({@code spark.sql.catalog.<name>.<option>}), with its default and
+ * its check. This class is the only place that knows option names; docs/configuration.md describes the
+ * same list for users.
+ *
+ * <p>Parsing is strict: an unknown or malformed option fails {@code initialize} with an error that names
+ * the catalog and the option, so a typo never silently falls back to a default account or region.
+ * Messages never echo option values that could be secrets (gluecat takes no secret as an option, but a
+ * user may mistype one into an unknown key, so unknown keys are named without their values).
+ */
+public final class CatalogOptions {
+
+  public static final String GLUE_ID = "glue.id";
+  public static final String REGION = "region";
+  public static final String GLUE_ENDPOINT = "glue.endpoint";
+  public static final String STS_ENDPOINT = "sts.endpoint";
+  public static final String ROLE_ARN = "role.arn";
+  public static final String ROLE_EXTERNAL_ID = "role.external-id";
+  public static final String ROLE_SESSION_NAME = "role.session-name";
+  public static final String SKIP_ARCHIVE = "glue.skip-archive";
+  public static final String WAREHOUSE = "warehouse";
+  /** Prefix of Hadoop settings carried to this catalog's tables, e.g. {@code hadoop.fs.s3a.endpoint}. */
+  public static final String HADOOP_PREFIX = "hadoop.";
+
+  /** The options a user may set, for error messages and docs. */
+  public static final List<String> KNOWN =
+      List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
+          ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, HADOOP_PREFIX + "*");
+
+  private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
+  private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
+  private static final Pattern ROLE = Pattern.compile("arn:aws[a-z-]*:iam::\\d{12}:role/[\\w+=,.@/-]{1,512}");
+  private static final Pattern EXTERNAL_ID = Pattern.compile("[\\w+=,.@:/-]{2,1224}");
+  private static final Pattern SESSION_NAME = Pattern.compile("[\\w+=,.@-]{2,64}");
+
+  private final String catalogName;
+  private final Optional<String> glueId;
+  private final Optional<String> region;
+  private final Optional<URI> glueEndpoint;
+  private final Optional<URI> stsEndpoint;
+  private final Optional<String> roleArn;
+  private final Optional<String> roleExternalId;
+  private final String roleSessionName;
+  private final boolean skipArchive;
+  private final Optional<String> warehouse;
+  private final Map<String, String> hadoopOptions;
+
+  private CatalogOptions(String catalogName, Map<String, String> raw) {
+    this.catalogName = catalogName;
+    Map<String, String> options = new TreeMap<>();
+    raw.forEach((k, v) -> options.put(k.toLowerCase(Locale.ROOT), v));
+
+    Map<String, String> hadoop = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : raw.entrySet()) {
+      String key = e.getKey();
+      String lower = key.toLowerCase(Locale.ROOT);
+      if (lower.startsWith(HADOOP_PREFIX)) {
+        // Hadoop keys are case-sensitive: keep the spelling the user gave.
+        String hadoopKey = key.substring(HADOOP_PREFIX.length());
+        if (hadoopKey.isEmpty()) {
+          throw invalid(key, "names no Hadoop setting after '" + HADOOP_PREFIX + "'");
+        }
+        hadoop.put(hadoopKey, e.getValue());
+      } else if (!KNOWN.contains(lower)) {
+        throw new IllegalArgumentException(String.format(
+            "gluecat catalog '%s': unknown option '%s' (spark.sql.catalog.%s.%s). Known options: %s",
+            catalogName, key, catalogName, key, String.join(", ", KNOWN)));
+      }
+    }
+    this.hadoopOptions = Collections.unmodifiableMap(hadoop);
+
+    this.glueId = matching(options, GLUE_ID, ACCOUNT_ID, "must be a 12-digit AWS account id");
+    this.region = matching(options, REGION, REGION_NAME, "must be an AWS region name such as us-east-1");
+    this.glueEndpoint = endpoint(options, GLUE_ENDPOINT);
+    this.stsEndpoint = endpoint(options, STS_ENDPOINT);
+    this.roleArn = matching(options, ROLE_ARN, ROLE,
+        "must be an IAM role ARN such as arn:aws:iam::123456789012:role/name");
+    this.roleExternalId = matching(options, ROLE_EXTERNAL_ID, EXTERNAL_ID,
+        "must be 2 to 1224 characters of letters, digits and +=,.@:/-_");
+    Optional<String> sessionName = matching(options, ROLE_SESSION_NAME, SESSION_NAME,
+        "must be 2 to 64 characters of letters, digits and +=,.@-_");
+    if (roleArn.isEmpty()) {
+      for (String dependent : List.of(ROLE_EXTERNAL_ID, ROLE_SESSION_NAME)) {
+        if (options.containsKey(dependent)) {
+          throw invalid(dependent, "is set but " + ROLE_ARN + " is not; it only applies to an assumed role");
+        }
+      }
+    }
+    this.roleSessionName = sessionName.orElseGet(() -> defaultSessionName(catalogName));
+    this.skipArchive = bool(options, SKIP_ARCHIVE, false);
+    this.warehouse = text(options, WAREHOUSE).map(w -> {
+      checkLocation(WAREHOUSE, w);
+      return w.endsWith("/") ? w.substring(0, w.length() - 1) : w;
+    });
+  }
+
+  /** Parses and checks a catalog's options; throws IllegalArgumentException naming catalog and option. */
+  public static CatalogOptions parse(String catalogName, Map<String, String> options) {
+    return new CatalogOptions(catalogName, options);
+  }
+
+  public String catalogName() { return catalogName; }
+  /** The Glue catalog id (AWS account) every call names; empty means the caller's own account. */
+  public Optional<String> glueId() { return glueId; }
+  public Optional<String> region() { return region; }
+  public Optional<URI> glueEndpoint() { return glueEndpoint; }
+  public Optional<URI> stsEndpoint() { return stsEndpoint; }
+  public Optional<String> roleArn() { return roleArn; }
+  public Optional<String> roleExternalId() { return roleExternalId; }
+  public String roleSessionName() { return roleSessionName; }
+  public boolean skipArchive() { return skipArchive; }
+  /** Root for databases created without a location ({@code <warehouse>/<db>.db}); no trailing slash. */
+  public Optional<String> warehouse() { return warehouse; }
+  /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
+  public Map<String, String> hadoopOptions() { return hadoopOptions; }
+
+  /** How error messages name this catalog's Glue identity: catalog, glue.id and role, never credentials. */
+  public String describeIdentity() {
+    StringBuilder b = new StringBuilder("catalog '").append(catalogName).append("', glue.id ")
+        .append(glueId.orElse("<caller's account>"));
+    roleArn.ifPresent(r -> b.append(", role ").append(r));
+    return b.toString();
+  }
+
+  private static String defaultSessionName(String catalogName) {
+    String cleaned = ("gluecat-" + catalogName).replaceAll("[^\\w+=,.@-]", "-");
+    return cleaned.length() > 64 ? cleaned.substring(0, 64) : cleaned;
+  }
+
+  private Optional<String> text(Map<String, String> options, String key) {
+    String value = options.get(key);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (value.trim().isEmpty()) {
+      throw invalid(key, "is empty");
+    }
+    return Optional.of(value.trim());
+  }
+
+  private Optional<String> matching(Map<String, String> options, String key, Pattern pattern, String rule) {
+    Optional<String> value = text(options, key);
+    value.ifPresent(v -> {
+      if (!pattern.matcher(v).matches()) {
+        throw invalid(key, "'" + v + "' " + rule);
+      }
+    });
+    return value;
+  }
+
+  private boolean bool(Map<String, String> options, String key, boolean defaultValue) {
+    Optional<String> value = text(options, key);
+    if (value.isEmpty()) {
+      return defaultValue;
+    }
+    switch (value.get().toLowerCase(Locale.ROOT)) {
+      case "true": return true;
+      case "false": return false;
+      default: throw invalid(key, "'" + value.get() + "' must be true or false");
+    }
+  }
+
+  private Optional<URI> endpoint(Map<String, String> options, String key) {
+    return text(options, key).map(v -> {
+      try {
+        URI uri = new URI(v);
+        if (uri.getHost() == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+          throw invalid(key, "'" + v + "' must be an http or https URL with a host, such as https://glue.us-east-1.amazonaws.com");
+        }
+        return uri;
+      } catch (URISyntaxException e) {
+        throw invalid(key, "'" + v + "' is not a URL: " + e.getMessage());
+      }
+    });
+  }
+
+  private void checkLocation(String key, String value) {
+    try {
+      URI uri = new URI(value);
+      if (uri.getScheme() == null && !value.startsWith("/")) {
+        throw invalid(key, "'" + value + "' must be an absolute path or a URI such as s3://bucket/warehouse");
+      }
+    } catch (URISyntaxException e) {
+      throw invalid(key, "'" + value + "' is not a valid location: " + e.getMessage());
+    }
+  }
+
+  private IllegalArgumentException invalid(String key, String problem) {
+    return new IllegalArgumentException(String.format("gluecat catalog '%s': option %s (spark.sql.catalog.%s.%s) %s",
+        catalogName, key, catalogName, key, problem));
+  }
+}

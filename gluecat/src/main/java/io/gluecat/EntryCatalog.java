@@ -1,0 +1,146 @@
+package io.gluecat;
+
+import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.GlueEntry;
+import io.gluecat.glue.GlueGateway;
+import java.util.Map;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogUtils;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.V1Table;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * Serves every Glue entry of one catalog as Spark's V1Table. It is the delegate of the DeltaCatalog that
+ * gluecat builds: Delta turns Delta entries into its own tables and passes the others through. It only
+ * loads; namespace calls go back to the catalog, and it never writes.
+ */
+final class EntryCatalog implements TableCatalog, SupportsNamespaces {
+  private final AbstractGlueCatalog catalog;
+  private final GlueGateway glue;
+
+  EntryCatalog(AbstractGlueCatalog catalog, GlueGateway glue) {
+    this.catalog = catalog;
+    this.glue = glue;
+  }
+
+  @Override
+  public void initialize(String name, CaseInsensitiveStringMap options) {
+    // built by AbstractGlueCatalog, already configured
+  }
+
+  @Override
+  public String name() {
+    return catalog.name();
+  }
+
+  @Override
+  public Table loadTable(Identifier ident) throws NoSuchTableException {
+    TableName name = catalog.tableName(ident);
+    if (name == null) {
+      // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
+      throw new NoSuchTableException(ident);
+    }
+    software.amazon.awssdk.services.glue.model.Table table = glue.getTable(name);
+    if (EntryReader.isView(table)) {
+      throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
+    }
+    return new V1Table(toCatalogTable(EntryReader.read(name(), name.database(), table)));
+  }
+
+  CatalogTable toCatalogTable(GlueEntry entry) {
+    TableIdentifier identifier = new TableIdentifier(entry.name().table(),
+        scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
+    CatalogStorageFormat storage = new CatalogStorageFormat(
+        scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
+        scala.Option.empty(), false, SparkCompat.scalaMap(entry.storageProperties()));
+    return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
+        entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
+        entry.properties(), entry.comment());
+  }
+
+  // ---- everything else belongs to the catalog ----
+
+  @Override
+  public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    return catalog.listTables(namespace);
+  }
+
+  @Override
+  public boolean tableExists(Identifier ident) {
+    return catalog.tableExists(ident);
+  }
+
+  @Override
+  public Table createTable(Identifier ident, StructType schema, Transform[] partitions, Map<String, String> props) {
+    throw internalOnly("createTable");
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) {
+    throw internalOnly("alterTable");
+  }
+
+  @Override
+  public boolean dropTable(Identifier ident) {
+    throw internalOnly("dropTable");
+  }
+
+  @Override
+  public void renameTable(Identifier from, Identifier to) {
+    throw internalOnly("renameTable");
+  }
+
+  @Override
+  public String[][] listNamespaces() {
+    return catalog.listNamespaces();
+  }
+
+  @Override
+  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
+    return catalog.listNamespaces(namespace);
+  }
+
+  @Override
+  public boolean namespaceExists(String[] namespace) {
+    return catalog.namespaceExists(namespace);
+  }
+
+  @Override
+  public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
+    return catalog.loadNamespaceMetadata(namespace);
+  }
+
+  @Override
+  public void createNamespace(String[] namespace, Map<String, String> metadata) {
+    throw internalOnly("createNamespace");
+  }
+
+  @Override
+  public void alterNamespace(String[] namespace, NamespaceChange... changes) {
+    throw internalOnly("alterNamespace");
+  }
+
+  @Override
+  public boolean dropNamespace(String[] namespace, boolean cascade) {
+    throw internalOnly("dropNamespace");
+  }
+
+  /** Writes go through AbstractGlueCatalog, which decides the order of Delta and Glue; never through here. */
+  private IllegalStateException internalOnly(String method) {
+    return new IllegalStateException("gluecat internal error: " + method + " reached the entry catalog of '"
+        + name() + "'; writes must go through the catalog itself");
+  }
+}

@@ -1,0 +1,71 @@
+package io.gluecat.entry;
+
+/**
+ * Names and constants of the Glue entry format (docs/entry-format.md). The keys are the ones Spark's
+ * HiveExternalCatalog uses for data source tables, so that Spark's Hive path, Trino and Athena read
+ * gluecat's entries; two additions (the real location and table_type=DELTA) serve Delta readers.
+ * Only EntryWriter and EntryReader use these.
+ */
+public final class EntryFormat {
+  private EntryFormat() {}
+
+  public static final String PROVIDER = "spark.sql.sources.provider";
+  public static final String CREATE_VERSION = "spark.sql.create.version";
+  public static final String PARTITION_PROVIDER = "spark.sql.partitionProvider";
+  public static final String PARTITION_PROVIDER_FILESYSTEM = "filesystem";
+  public static final String PARTITION_PROVIDER_CATALOG = "catalog";
+  public static final String SCHEMA = "spark.sql.sources.schema";
+  public static final String SCHEMA_NUM_PARTS = SCHEMA + ".numParts";
+  public static final String SCHEMA_PART_PREFIX = SCHEMA + ".part.";
+  public static final String SCHEMA_NUM_PART_COLS = SCHEMA + ".numPartCols";
+  public static final String SCHEMA_PART_COL_PREFIX = SCHEMA + ".partCol.";
+  public static final String SCHEMA_NUM_BUCKETS = SCHEMA + ".numBuckets";
+  public static final String SCHEMA_NUM_BUCKET_COLS = SCHEMA + ".numBucketCols";
+  public static final String SCHEMA_NUM_SORT_COLS = SCHEMA + ".numSortCols";
+  /** Spark's default for spark.sql.sources.schemaStringLengthThreshold. */
+  public static final int DEFAULT_SCHEMA_THRESHOLD = 4000;
+
+  public static final String EXTERNAL = "EXTERNAL";
+  public static final String COMMENT = "comment";
+  public static final String TABLE_TYPE = "table_type";
+  public static final String TABLE_TYPE_DELTA = "DELTA";
+  public static final String TABLE_TYPE_ICEBERG = "ICEBERG";
+  /** Set by a Hive metastore on every change; not a user property. */
+  public static final String LAST_DDL_TIME = "transient_lastDdlTime";
+
+  /** SerDe parameter holding the real location; Spark's Hive path and Trino read it first. */
+  public static final String PATH = "path";
+  /** SerDe parameter Hive adds to every table; Spark drops it on read. */
+  public static final String SERIALIZATION_FORMAT = "serialization.format";
+
+  public static final String GLUE_EXTERNAL_TABLE = "EXTERNAL_TABLE";
+  public static final String GLUE_VIRTUAL_VIEW = "VIRTUAL_VIEW";
+  public static final String PLACEHOLDER_SUFFIX = "-__PLACEHOLDER__";
+
+  /** What Spark writes for providers that have no Hive SerDe (and for Delta). */
+  public static final String LAZY_SIMPLE_SERDE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
+  public static final String SEQUENCE_FILE_INPUT = "org.apache.hadoop.mapred.SequenceFileInputFormat";
+  public static final String HIVE_SEQUENCE_FILE_OUTPUT = "org.apache.hadoop.hive.ql.io.HiveSequenceFileOutputFormat";
+
+  /** The single column of the Spark-specific form, as Hive reports a SerDe-defined schema. */
+  public static final String PLACEHOLDER_COLUMN = "col";
+  public static final String PLACEHOLDER_COLUMN_TYPE = "array<string>";
+  public static final String PLACEHOLDER_COLUMN_COMMENT = "from deserializer";
+
+  /** Glue's limits (bytes of UTF-8). */
+  public static final int MAX_COLUMN_COMMENT_BYTES = 255;
+  public static final int MAX_DESCRIPTION_BYTES = 2048;
+
+  public static final String DELTA = "delta";
+
+  public static boolean isDelta(String provider) {
+    return provider != null && provider.equalsIgnoreCase(DELTA);
+  }
+
+  /** Parameters the format owns: an update rewrites these and preserves every other key. */
+  public static boolean isOwnedParameter(String key) {
+    return key.startsWith(SCHEMA) || key.equals(PROVIDER) || key.equals(CREATE_VERSION)
+        || key.equals(PARTITION_PROVIDER) || key.equals(EXTERNAL) || key.equals(COMMENT)
+        || key.equals(TABLE_TYPE);
+  }
+}

@@ -1,0 +1,228 @@
+package io.gluecat.entry;
+
+import static io.gluecat.entry.EntryFormat.*;
+
+import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.TableName;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * A Glue Table to what Spark needs: the read half of the entry format (docs/entry-format.md), a pure
+ * function. It accepts gluecat's own entries and the variants other writers leave (Spark's Hive path in
+ * both forms, Delta's catalog hook, Trino, schemas in parts), and rejects anything it cannot serve with
+ * an InvalidGlueEntryException naming the table and the problem.
+ */
+public final class EntryReader {
+  private static final Pattern SCHEMA_PART = Pattern.compile(Pattern.quote(SCHEMA_PART_PREFIX) + "(\\d+)");
+  private static final String LAST_DDL_TIME_KEY = LAST_DDL_TIME;
+
+  private EntryReader() {}
+
+  /** Glue views (Athena, Trino, Glue's own) are not tables to Spark: not listed, not loadable. */
+  public static boolean isView(Table table) {
+    return GLUE_VIRTUAL_VIEW.equalsIgnoreCase(table.tableType())
+        || "MATERIALIZED_VIEW".equalsIgnoreCase(table.tableType());
+  }
+
+  /**
+   * Reads an entry.
+   *
+   * @param catalog the catalog name, used only in error messages
+   */
+  public static GlueEntry read(String catalog, String database, Table table) {
+    TableName name = new TableName(database, table.name());
+    String qualified = catalog + "." + name;
+    Map<String, String> parameters = table.hasParameters() ? table.parameters() : Map.of();
+
+    if (TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters.get(TABLE_TYPE))) {
+      throw new InvalidGlueEntryException(String.format("Table %s is an Apache Iceberg table, which gluecat does "
+          + "not serve. Read it through Iceberg's own Glue catalog (org.apache.iceberg.aws.glue.GlueCatalog, "
+          + "e.g. spark.sql.catalog.<name>=org.apache.iceberg.spark.SparkCatalog with "
+          + "catalog-impl=org.apache.iceberg.aws.glue.GlueCatalog).", qualified));
+    }
+    String storedProvider = parameters.get(PROVIDER);
+    if (storedProvider == null || storedProvider.trim().isEmpty()) {
+      throw new InvalidGlueEntryException(String.format("Table %s is a Hive SerDe table (its Glue entry has no %s), "
+          + "as Athena, Glue crawlers or Trino's Hive connector write them. gluecat serves Spark data source "
+          + "tables only; read this one through a Hive metastore client or recreate it with USING <format>.",
+          qualified, PROVIDER));
+    }
+    String provider = isDelta(storedProvider) ? DELTA : storedProvider.trim();
+
+    StorageDescriptor sd = table.storageDescriptor();
+    Map<String, String> serdeParameters = sd != null && sd.serdeInfo() != null && sd.serdeInfo().hasParameters()
+        ? sd.serdeInfo().parameters() : Map.of();
+    String location = location(qualified, sd, serdeParameters);
+
+    StructType schema = schema(qualified, parameters);
+    List<String> partitionColumns = partitionColumns(qualified, parameters);
+    if (!isDelta(provider)) {
+      schema = dataColumnsThenPartitions(qualified, schema, partitionColumns);
+    }
+
+    Map<String, String> properties = new LinkedHashMap<>();
+    parameters.forEach((k, v) -> {
+      if (!isOwnedParameter(k) && !k.equals(LAST_DDL_TIME_KEY)) {
+        properties.put(k, v);
+      }
+    });
+    Map<String, String> storageProperties = new LinkedHashMap<>(serdeParameters);
+    storageProperties.remove(PATH);
+    storageProperties.remove(SERIALIZATION_FORMAT);
+
+    Optional<String> comment = Optional.ofNullable(parameters.get(COMMENT))
+        .or(() -> Optional.ofNullable(table.description()))
+        .filter(c -> !c.isEmpty());
+    long createTime = table.createTime() == null ? 0L : table.createTime().toEpochMilli();
+    return new GlueEntry(name, provider, location, schema, partitionColumns, comment, properties,
+        storageProperties, Optional.ofNullable(table.owner()), parameters.getOrDefault(CREATE_VERSION, ""),
+        createTime);
+  }
+
+  /** The SerDe path first (Spark's Hive path and Trino write it), else a real StorageDescriptor location. */
+  private static String location(String qualified, StorageDescriptor sd, Map<String, String> serdeParameters) {
+    String path = serdeParameters.get(PATH);
+    if (path != null && !path.trim().isEmpty()) {
+      return path.trim();
+    }
+    String sdLocation = sd == null ? null : sd.location();
+    if (sdLocation != null && !sdLocation.trim().isEmpty() && !sdLocation.trim().endsWith(PLACEHOLDER_SUFFIX)) {
+      return sdLocation.trim();
+    }
+    throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has neither a "
+        + "SerDe parameter '%s' nor a StorageDescriptor.Location other than a Spark placeholder (%s)",
+        qualified, PATH, sdLocation == null ? "none" : sdLocation));
+  }
+
+  /** The schema JSON, whole or in parts; an empty struct when the entry has none. */
+  private static StructType schema(String qualified, Map<String, String> parameters) {
+    String json = parameters.get(SCHEMA);
+    if (json == null) {
+      json = schemaFromParts(qualified, parameters);
+    }
+    if (json == null) {
+      return new StructType();
+    }
+    DataType parsed;
+    try {
+      parsed = DataType.fromJson(json);
+    } catch (RuntimeException e) {
+      throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) that is not valid schema JSON: %s",
+          qualified, SCHEMA, e.getMessage()), e);
+    }
+    if (!(parsed instanceof StructType)) {
+      throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) that is a %s, not a struct",
+          qualified, SCHEMA, parsed.typeName()));
+    }
+    return (StructType) parsed;
+  }
+
+  private static String schemaFromParts(String qualified, Map<String, String> parameters) {
+    List<Integer> partNumbers = new ArrayList<>();
+    for (String key : parameters.keySet()) {
+      Matcher m = SCHEMA_PART.matcher(key);
+      if (m.matches()) {
+        partNumbers.add(Integer.parseInt(m.group(1)));
+      }
+    }
+    String declared = parameters.get(SCHEMA_NUM_PARTS);
+    if (declared == null) {
+      if (!partNumbers.isEmpty()) {
+        throw new InvalidGlueEntryException(String.format("Table %s has schema parts (%s0...) but no %s",
+            qualified, SCHEMA_PART_PREFIX, SCHEMA_NUM_PARTS));
+      }
+      return null;
+    }
+    int count;
+    try {
+      count = Integer.parseInt(declared.trim());
+    } catch (NumberFormatException e) {
+      count = -1;
+    }
+    if (count < 1) {
+      throw new InvalidGlueEntryException(String.format("Table %s has %s = '%s', which is not a positive number",
+          qualified, SCHEMA_NUM_PARTS, declared));
+    }
+    StringBuilder json = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      String part = parameters.get(SCHEMA_PART_PREFIX + i);
+      if (part == null) {
+        throw new InvalidGlueEntryException(String.format("Table %s is missing schema part %s%d (%s = %d)",
+            qualified, SCHEMA_PART_PREFIX, i, SCHEMA_NUM_PARTS, count));
+      }
+      json.append(part);
+    }
+    for (int n : partNumbers) {
+      if (n >= count) {
+        throw new InvalidGlueEntryException(String.format("Table %s has schema part %s%d but %s = %d: the part "
+            + "count does not match the parts stored", qualified, SCHEMA_PART_PREFIX, n, SCHEMA_NUM_PARTS, count));
+      }
+    }
+    return json.toString();
+  }
+
+  private static List<String> partitionColumns(String qualified, Map<String, String> parameters) {
+    String declared = parameters.get(SCHEMA_NUM_PART_COLS);
+    if (declared == null) {
+      return List.of();
+    }
+    int count;
+    try {
+      count = Integer.parseInt(declared.trim());
+    } catch (NumberFormatException e) {
+      count = -1;
+    }
+    if (count < 0) {
+      throw new InvalidGlueEntryException(String.format("Table %s has %s = '%s', which is not a number",
+          qualified, SCHEMA_NUM_PART_COLS, declared));
+    }
+    List<String> columns = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String column = parameters.get(SCHEMA_PART_COL_PREFIX + i);
+      if (column == null) {
+        throw new InvalidGlueEntryException(String.format("Table %s is missing partition column %s%d (%s = %d)",
+            qualified, SCHEMA_PART_COL_PREFIX, i, SCHEMA_NUM_PART_COLS, count));
+      }
+      columns.add(column);
+    }
+    return columns;
+  }
+
+  /**
+   * Data columns in stored order, then the partition columns in partition order: how Spark reads and
+   * writes non-Delta data source tables. Every partition column must be in the schema.
+   */
+  private static StructType dataColumnsThenPartitions(String qualified, StructType schema, List<String> partitions) {
+    if (partitions.isEmpty() || schema.fields().length == 0) {
+      return schema;
+    }
+    Map<String, StructField> byName = new LinkedHashMap<>();
+    for (StructField f : schema.fields()) {
+      byName.put(f.name().toLowerCase(Locale.ROOT), f);
+    }
+    List<StructField> partitionFields = new ArrayList<>();
+    for (String p : partitions) {
+      StructField f = byName.remove(p.toLowerCase(Locale.ROOT));
+      if (f == null) {
+        throw new InvalidGlueEntryException(String.format("Table %s names partition column '%s', which is not in "
+            + "its schema (%s)", qualified, p, String.join(", ", schema.fieldNames())));
+      }
+      partitionFields.add(f);
+    }
+    List<StructField> ordered = new ArrayList<>(byName.values());
+    ordered.addAll(partitionFields);
+    return new StructType(ordered.toArray(new StructField[0]));
+  }
+}
