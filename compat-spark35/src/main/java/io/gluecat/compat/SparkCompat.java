@@ -18,6 +18,9 @@ import scala.collection.JavaConverters;
 public final class SparkCompat {
   private SparkCompat() {}
 
+  /** Spark 3.5 does not check struct field names for the Hive form. */
+  public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.Predef.<scala.Tuple2<String, String>>$conforms());

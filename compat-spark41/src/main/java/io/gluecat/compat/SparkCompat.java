@@ -18,6 +18,9 @@ import scala.collection.JavaConverters;
 public final class SparkCompat {
   private SparkCompat() {}
 
+  /** Spark 4.1 writes structs whose field names need quoting in the Spark-specific form. */
+  public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());

@@ -26,7 +26,9 @@ import software.amazon.awssdk.services.glue.model.Table;
  */
 public final class EntryReader {
   private static final Pattern SCHEMA_PART = Pattern.compile(Pattern.quote(SCHEMA_PART_PREFIX) + "(\\d+)");
-  private static final String LAST_DDL_TIME_KEY = LAST_DDL_TIME;
+  /** Parameters a metastore or Hive maintains, which Spark does not show as table properties. */
+  private static final java.util.Set<String> HIVE_GENERATED = java.util.Set.of(LAST_DDL_TIME,
+      "COLUMN_STATS_ACCURATE", "numFiles", "numPartitions", "numRows", "rawDataSize", "totalSize");
 
   private EntryReader() {}
 
@@ -74,7 +76,7 @@ public final class EntryReader {
 
     Map<String, String> properties = new LinkedHashMap<>();
     parameters.forEach((k, v) -> {
-      if (!isOwnedParameter(k) && !k.equals(LAST_DDL_TIME_KEY)) {
+      if (!isOwnedParameter(k) && !isHiveGenerated(k)) {
         properties.put(k, v);
       }
     });
@@ -89,6 +91,11 @@ public final class EntryReader {
     return new GlueEntry(name, provider, location, schema, partitionColumns, comment, properties,
         storageProperties, Optional.ofNullable(table.owner()), parameters.getOrDefault(CREATE_VERSION, ""),
         createTime);
+  }
+
+  /** Spark hides every spark.sql.* key (statistics included) and Hive's bookkeeping from table properties. */
+  private static boolean isHiveGenerated(String key) {
+    return key.startsWith("spark.sql.") || HIVE_GENERATED.contains(key);
   }
 
   /** The SerDe path first (Spark's Hive path and Trino write it), else a real StorageDescriptor location. */
@@ -118,7 +125,7 @@ public final class EntryReader {
     DataType parsed;
     try {
       parsed = DataType.fromJson(json);
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Jackson's parse errors escape Scala undeclared
       throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) that is not valid schema JSON: %s",
           qualified, SCHEMA, e.getMessage()), e);
     }

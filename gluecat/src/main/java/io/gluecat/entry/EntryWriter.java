@@ -6,13 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
+import io.gluecat.compat.SparkCompat;
 import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.internal.HiveSerDe;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.CalendarIntervalType;
+import org.apache.spark.sql.types.DayTimeIntervalType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
@@ -237,15 +242,27 @@ public final class EntryWriter {
     return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
   }
 
-  /** Types Hive can represent; others force the Spark-specific form (HiveExternalCatalog's rule). */
+  /**
+   * Types Hive can represent; any other forces the Spark-specific form, as HiveExternalCatalog's
+   * isHiveCompatibleDataType decides: ANSI intervals and TIMESTAMP_NTZ on every line; from Spark 4, also
+   * VARIANT and struct fields whose names Hive would need quoted (SparkCompat says whether this line
+   * checks names). TIME (Spark 4.1) is listed too: Spark tries the Hive form, the Glue client rejects the
+   * type, and Spark falls back to the Spark-specific form, so that is the entry it ends up with.
+   */
   static boolean isHiveCompatible(DataType type) {
-    String name = type.getClass().getSimpleName().toLowerCase(Locale.ROOT);
-    if (name.contains("interval") || name.startsWith("timestampntz") || name.startsWith("variant")
-        || name.startsWith("time")  && !name.startsWith("timestamptype")) {
+    if (type instanceof DayTimeIntervalType || type instanceof YearMonthIntervalType
+        || type instanceof CalendarIntervalType || type instanceof TimestampNTZType) {
       return false;
+    }
+    String typeClass = type.getClass().getSimpleName();
+    if (typeClass.startsWith("VariantType") || typeClass.startsWith("TimeType")) {
+      return false; // Spark 4 types, named so that this compiles on Spark 3.5 too
     }
     if (type instanceof StructType) {
       for (StructField f : ((StructType) type).fields()) {
+        if (SparkCompat.HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES && !PLAIN_NAME.matcher(f.name()).matches()) {
+          return false;
+        }
         if (!isHiveCompatible(f.dataType())) {
           return false;
         }
@@ -260,6 +277,8 @@ public final class EntryWriter {
     }
     return true;
   }
+
+  private static final Pattern PLAIN_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
 
   /** Control characters (newlines, tabs) become spaces: Glue column comments are one line. */
   static String oneLine(String text) {

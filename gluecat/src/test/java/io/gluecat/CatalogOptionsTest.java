@@ -1,0 +1,101 @@
+package io.gluecat;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class CatalogOptionsTest {
+
+  private static CatalogOptions parse(String... keyValues) {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      options.put(keyValues[i], keyValues[i + 1]);
+    }
+    return CatalogOptions.parse("glue_prod", options);
+  }
+
+  private static void assertRejected(String expectedFragment, String... keyValues) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(keyValues));
+    assertTrue(e.getMessage().contains("glue_prod"), "names the catalog: " + e.getMessage());
+    assertTrue(e.getMessage().contains(expectedFragment), "expected '" + expectedFragment + "' in: " + e.getMessage());
+  }
+
+  @Test
+  void defaults() {
+    CatalogOptions o = parse();
+    assertEquals(Optional.empty(), o.glueId());
+    assertEquals(Optional.empty(), o.region());
+    assertEquals(Optional.empty(), o.glueEndpoint());
+    assertEquals(Optional.empty(), o.roleArn());
+    assertEquals("gluecat-glue_prod", o.roleSessionName());
+    assertFalse(o.skipArchive());
+    assertEquals(Optional.empty(), o.warehouse());
+    assertTrue(o.hadoopOptions().isEmpty());
+  }
+
+  @Test
+  void everyOptionIsRead() {
+    CatalogOptions o = parse("glue.id", "123456789012", "region", "eu-west-1",
+        "glue.endpoint", "http://127.0.0.1:4566", "sts.endpoint", "https://sts.eu-west-1.amazonaws.com",
+        "role.arn", "arn:aws:iam::123456789012:role/analytics", "role.external-id", "ext-42",
+        "role.session-name", "nightly", "glue.skip-archive", "TRUE", "warehouse", "s3://lake/warehouse/",
+        "hadoop.fs.s3a.endpoint", "http://127.0.0.1:4566");
+    assertEquals(Optional.of("123456789012"), o.glueId());
+    assertEquals(Optional.of("eu-west-1"), o.region());
+    assertEquals(Optional.of(URI.create("http://127.0.0.1:4566")), o.glueEndpoint());
+    assertEquals(Optional.of(URI.create("https://sts.eu-west-1.amazonaws.com")), o.stsEndpoint());
+    assertEquals(Optional.of("arn:aws:iam::123456789012:role/analytics"), o.roleArn());
+    assertEquals(Optional.of("ext-42"), o.roleExternalId());
+    assertEquals("nightly", o.roleSessionName());
+    assertTrue(o.skipArchive());
+    assertEquals(Optional.of("s3://lake/warehouse"), o.warehouse());
+    assertEquals(Map.of("fs.s3a.endpoint", "http://127.0.0.1:4566"), o.hadoopOptions());
+  }
+
+  @Test
+  void optionNamesAreCaseInsensitiveButHadoopKeysKeepTheirCase() {
+    CatalogOptions o = parse("Glue.Id", "123456789012", "hadoop.fs.s3a.bucket.MyBucket.endpoint", "x");
+    assertEquals(Optional.of("123456789012"), o.glueId());
+    assertEquals(Map.of("fs.s3a.bucket.MyBucket.endpoint", "x"), o.hadoopOptions());
+  }
+
+  @Test
+  void unknownOptionsAreRejectedWithoutEchoingTheirValues() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> parse("glue.secret-key", "AKIA-super-secret"));
+    assertTrue(e.getMessage().contains("unknown option 'glue.secret-key'"), e.getMessage());
+    assertTrue(e.getMessage().contains("glue_prod"), e.getMessage());
+    assertFalse(e.getMessage().contains("AKIA-super-secret"), e.getMessage());
+  }
+
+  @Test
+  void malformedValuesNameTheOption() {
+    assertRejected("glue.id", "glue.id", "12345");
+    assertRejected("region", "region", "Mars");
+    assertRejected("glue.endpoint", "glue.endpoint", "localhost:4566");
+    assertRejected("sts.endpoint", "sts.endpoint", "ftp://host");
+    assertRejected("role.arn", "role.arn", "arn:aws:iam::123:user/bob");
+    assertRejected("glue.skip-archive", "glue.skip-archive", "yes");
+    assertRejected("warehouse", "warehouse", "relative/path");
+    assertRejected("glue.id", "glue.id", "  ");
+    assertRejected("hadoop.", "hadoop.", "x");
+    assertRejected("role.session-name", "role.arn", "arn:aws:iam::123456789012:role/r", "role.session-name", "a b");
+  }
+
+  @Test
+  void roleDetailsWithoutARoleAreRejected() {
+    assertRejected("role.external-id", "role.external-id", "ext-42");
+    assertRejected("role.session-name", "role.session-name", "nightly");
+  }
+
+  @Test
+  void identityNamesCatalogAccountAndRole() {
+    assertEquals("catalog 'glue_prod', glue.id 123456789012, role arn:aws:iam::123456789012:role/r",
+        parse("glue.id", "123456789012", "role.arn", "arn:aws:iam::123456789012:role/r").describeIdentity());
+    assertEquals("catalog 'glue_prod', glue.id <caller's account>", parse().describeIdentity());
+  }
+}

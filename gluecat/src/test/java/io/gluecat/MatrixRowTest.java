@@ -1,0 +1,61 @@
+package io.gluecat;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.util.VersionInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * matrix.yaml is the record of what each artifact supports. This test reads the row this module builds
+ * (system property gluecat.matrix.row, set by the module's pom) and checks that the Spark, Scala, Delta,
+ * Hadoop and Java this JVM runs on are exactly the ones that row names, so the pom cannot drift from it.
+ */
+public class MatrixRowTest {
+
+  @Test
+  void theClasspathIsTheMatrixRow() throws IOException {
+    Map<String, String> row = row(System.getProperty("gluecat.matrix.row"));
+    assertEquals(row.get("spark"), SparkEnvironment.sparkVersion(), "Spark");
+    assertEquals(row.get("scala"), scala.util.Properties.versionNumberString().replaceAll("^(\\d+\\.\\d+).*", "$1"),
+        "Scala");
+    assertEquals(row.get("hadoop"), VersionInfo.getVersion(), "Hadoop");
+    assertEquals(row.get("java"), Integer.toString(Runtime.version().feature()), "Java");
+    assertEquals(row.get("delta"), deltaVersion(), "Delta");
+  }
+
+  private static String deltaVersion() {
+    return org.apache.spark.sql.delta.catalog.DeltaCatalog.class.getPackage().getImplementationVersion();
+  }
+
+  /** Reads one row of matrix.yaml: the flat "key: value" lines under "- id: <id>". */
+  public static Map<String, String> row(String id) throws IOException {
+    assertNotNull(id, "system property gluecat.matrix.row is not set");
+    Path file = Paths.get(System.getProperty("gluecat.matrix.file", "matrix.yaml"));
+    List<String> lines = Files.readAllLines(file);
+    Map<String, String> row = null;
+    for (String raw : lines) {
+      String line = raw.replaceAll("#.*$", "").trim();
+      if (line.startsWith("- id:")) {
+        if (row != null) {
+          break;
+        }
+        if (line.substring(5).trim().equals(id)) {
+          row = new LinkedHashMap<>();
+          row.put("id", id);
+        }
+      } else if (row != null && line.contains(":")) {
+        int colon = line.indexOf(':');
+        row.put(line.substring(0, colon).trim(), line.substring(colon + 1).trim().replace("\"", ""));
+      }
+    }
+    assertNotNull(row, "matrix.yaml " + file + " has no row " + id);
+    return row;
+  }
+}
