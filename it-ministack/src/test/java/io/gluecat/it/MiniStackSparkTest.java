@@ -1,0 +1,124 @@
+package io.gluecat.it;
+
+import io.gluecat.TableName;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.TableDefinition;
+import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.MiniStack;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeEach;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.Table;
+import software.amazon.awssdk.services.glue.model.TableInput;
+
+/**
+ * Base of the end-to-end tests: one real SparkSession per JVM (Delta's extension and its DeltaCatalog as
+ * spark_catalog, as users configure named mode), one MiniStack process per JVM, and helpers that give
+ * each test its own catalog and database names so tests never see each other's state.
+ */
+abstract class MiniStackSparkTest {
+  private static final AtomicInteger COUNTER = new AtomicInteger();
+  private static SparkSession spark;
+  private static Path scratch;
+
+  protected static final MiniStack MINISTACK = MiniStack.shared();
+  protected static final GlueClient GLUE = MINISTACK.glue();
+
+  protected static synchronized SparkSession spark() {
+    if (spark == null) {
+      try {
+        scratch = Files.createTempDirectory("gluecat-it-");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      spark = SparkSession.builder()
+          .master("local[2]")
+          .appName("gluecat-it")
+          .config("spark.ui.enabled", "false")
+          .config("spark.sql.shuffle.partitions", "2")
+          .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
+          .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+          .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+          .getOrCreate();
+    }
+    return spark;
+  }
+
+  @BeforeEach
+  void resetRecorder() {
+    GlueCallRecorder.reset();
+  }
+
+  /** A unique lower-case name with a readable prefix. */
+  protected static String unique(String prefix) {
+    return prefix + "_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
+  }
+
+  /** A fresh directory for table data. */
+  protected static String newDirectory(String name) {
+    spark();
+    try {
+      return Files.createDirectories(scratch.resolve("data").resolve(unique(name))).toUri().toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The options of a catalog pointed at this JVM's MiniStack. */
+  protected static Map<String, String> ministackOptions() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("region", MiniStack.REGION.id());
+    options.put("glue.endpoint", MINISTACK.endpoint().toString());
+    options.put("sts.endpoint", MINISTACK.endpoint().toString());
+    return options;
+  }
+
+  /** Registers a gluecat catalog under a new name in the session and returns that name. */
+  protected static String newCatalog(Map<String, String> options) {
+    String name = unique("glue");
+    spark().conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
+    options.forEach((k, v) -> spark().conf().set("spark.sql.catalog." + name + "." + k, v));
+    return name;
+  }
+
+  protected static String newCatalog() {
+    return newCatalog(ministackOptions());
+  }
+
+  protected static List<Row> sql(String statement) {
+    return spark().sql(statement).collectAsList();
+  }
+
+  /** A Glue database created with the SDK, as another tool would. */
+  protected static String newDatabase(String location) {
+    String name = unique("db");
+    GLUE.createDatabase(r -> r.databaseInput(d -> d.name(name).locationUri(location)));
+    return name;
+  }
+
+  protected static Table glueTable(String database, String table) {
+    return GLUE.getTable(r -> r.databaseName(database).name(table)).table();
+  }
+
+  /** Writes a Glue entry with the SDK in gluecat's format, the way an earlier gluecat session would have. */
+  protected static void putEntry(String database, String table, String provider, StructType schema,
+      List<String> partitions, String location, Map<String, String> storage) {
+    TableDefinition definition = new TableDefinition(new TableName(database, table), provider, schema, partitions,
+        location, Optional.empty(), Map.of(), storage);
+    TableInput input = new EntryWriter(spark().version(), EntryFormat.DEFAULT_SCHEMA_THRESHOLD)
+        .newEntry(definition, Optional.empty(), Optional.empty());
+    GLUE.createTable(r -> r.databaseName(database).tableInput(input));
+  }
+}
