@@ -1,0 +1,558 @@
+package io.gluecat.testkit;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.SocketException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.reactivestreams.Publisher;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkField;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.async.AsyncRequestBody;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.SdkHttpResponse;
+
+/**
+ * Records every Glue and STS request the AWS SDK v2 sends in this JVM, and injects faults into them.
+ *
+ * <h2>Registration</h2>
+ * The SDK loads every class named in {@code software/amazon/awssdk/global/handlers/execution.interceptors}
+ * on the classpath into every client it builds, so having the testkit jar on the classpath is enough: no
+ * client needs configuring (do not also add it by hand, or calls are recorded twice). The SDK creates one
+ * instance per client; all state is static, shared by the JVM, and thread safe. Clients of other services
+ * pass through untouched.
+ *
+ * <h2>Recording</h2>
+ * One {@link GlueCall} per HTTP attempt, added when the signed request is about to be sent (so the access
+ * key is the one actually used) and completed when the attempt ends. An SDK retry is a new record with a
+ * higher {@link GlueCall#attempt()}. Secret keys and session tokens are never read, only the key id from the
+ * {@code Authorization} header and whether a token header was present. {@link #clear()} between tests;
+ * beyond {@value #MAX_CALLS} records the oldest are dropped.
+ *
+ * <h2>Faults</h2>
+ * {@link #inject(Fault)} arms a fault until its handle is closed or {@link #clearFaults()}. What the caller
+ * sees is what AWS would make it see: the SDK's modelled exception class for the error code (e.g. Glue's
+ * {@code EntityNotFoundException} or {@code ThrottlingException}, or the base {@code StsException} for STS's
+ * unmodelled {@code AccessDenied}), with {@code awsErrorDetails().errorCode()} and {@code statusCode()} set,
+ * and the SDK's own retry policy applied, so a throttling or 5xx fault that fires once is retried and the
+ * caller never notices, while one that fires on every attempt surfaces after the SDK's last attempt.
+ * <ul>
+ *   <li>{@link Fault.Phase#BEFORE_SEND}: thrown from {@code beforeTransmission}, after signing, so the request
+ *   never reaches the server. The SDK hands an exception thrown there to its retry stage exactly like one
+ *   unmarshalled from a response: it is retried when retryable and reaches the caller unwrapped. The class is
+ *   found by name from the error code ({@code <Code>} or {@code <Code>Exception} in the service's model
+ *   package, else the service's base exception), which matches the SDK's own error mapping for the presets
+ *   in {@link Fault.Builder}; {@link Fault.Builder#exceptionClass} covers codes named otherwise.</li>
+ *   <li>{@link Fault.Phase#AFTER_RESPONSE}: the server received and applied the request; the SDK then sees an
+ *   error response instead of the real one (status, {@code x-amzn-ErrorType} and JSON body for Glue, an XML
+ *   {@code ErrorResponse} for STS), which it unmarshals and retries by its own rules. A retry re-sends the
+ *   request, so e.g. a retried CreateTable meets {@code AlreadyExistsException}, as it would on AWS.</li>
+ *   <li>{@link Fault.Builder#connectionReset()}: in either phase an {@code SdkClientException} "Unable to
+ *   execute HTTP request: Connection reset" caused by {@code SocketException}, the shape the SDK gives a real
+ *   reset; the SDK retries it.</li>
+ * </ul>
+ * Counting is per attempt of a matching call; when several armed faults match an attempt, the first armed
+ * one that fires wins and the later ones do not see that attempt.
+ */
+public final class GlueCallRecorder implements ExecutionInterceptor {
+
+    /** {@link GlueCall#service()} of Glue calls: the SDK's service name. */
+    public static final String GLUE = "Glue";
+    /** {@link GlueCall#service()} of STS calls: the SDK's service name. */
+    public static final String STS = "Sts";
+    /** Records kept; older ones are dropped so a long test JVM cannot fill its heap. */
+    public static final int MAX_CALLS = 100_000;
+
+    private static final Object LOCK = new Object();
+    private static final Deque<Attempt> CALLS = new ArrayDeque<>();          // guarded by LOCK
+    private static final List<Fault.Handle> FAULTS = new ArrayList<>();      // guarded by LOCK
+    private static long sequence;                                             // guarded by LOCK
+
+    private static final ExecutionAttribute<Attempt> CURRENT =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.attempt");
+
+    private static final Pattern CREDENTIAL = Pattern.compile("Credential=([^/,\\s]+)/");
+    private static final Pattern ATTEMPT = Pattern.compile("attempt=(\\d+)");
+    private static final Pattern JSON_ERROR_TYPE = Pattern.compile("\"__type\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern XML_ERROR_CODE = Pattern.compile("<Code>([^<]+)</Code>");
+
+    /** Instantiated by the SDK, once per client. */
+    public GlueCallRecorder() {
+    }
+
+    // ---------------------------------------------------------------- API
+
+    /** A snapshot of every recorded attempt, oldest first. */
+    public static List<GlueCall> calls() {
+        synchronized (LOCK) {
+            return CALLS.stream().map(Attempt::toCall).toList();
+        }
+    }
+
+    /** The recorded attempts that pass {@code filter}, oldest first. */
+    public static List<GlueCall> calls(Predicate<GlueCall> filter) {
+        return calls().stream().filter(filter).toList();
+    }
+
+    /** The recorded attempts of one operation (of any service), e.g. {@code "UpdateTable"}. */
+    public static List<GlueCall> callsOf(String operation) {
+        return calls(c -> c.operation().equals(operation));
+    }
+
+    /** The recorded attempts of one operation of one service ({@link #GLUE} or {@link #STS}). */
+    public static List<GlueCall> callsOf(String service, String operation) {
+        return calls(c -> c.service().equalsIgnoreCase(service) && c.operation().equals(operation));
+    }
+
+    /** Forgets the recorded calls (armed faults stay). */
+    public static void clear() {
+        synchronized (LOCK) {
+            CALLS.clear();
+        }
+    }
+
+    /** Arms a fault; close the handle to remove it. */
+    public static Fault.Handle inject(Fault fault) {
+        Fault.Handle handle = new Fault.Handle(fault);
+        synchronized (LOCK) {
+            FAULTS.add(handle);
+        }
+        return handle;
+    }
+
+    /** Removes every armed fault. */
+    public static void clearFaults() {
+        synchronized (LOCK) {
+            FAULTS.clear();
+        }
+    }
+
+    /** {@link #clear()} and {@link #clearFaults()}. */
+    public static void reset() {
+        clear();
+        clearFaults();
+    }
+
+    static void remove(Fault.Handle handle) {
+        synchronized (LOCK) {
+            FAULTS.remove(handle);
+        }
+    }
+
+    // ---------------------------------------------------------------- SDK hooks, called once per attempt
+
+    @Override
+    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+        String service = recordedService(attributes);
+        if (service == null) {
+            return;
+        }
+        Attempt previous = attributes.getAttribute(CURRENT);
+        Attempt attempt = new Attempt(service, attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
+                attemptNumber(context.httpRequest(), previous), context.request(), context.httpRequest());
+        synchronized (LOCK) {
+            if (previous != null && previous.outcome != GlueCall.Outcome.SUCCEEDED) {
+                previous.outcome = GlueCall.Outcome.RETRIED;   // a new attempt means the SDK retried the last one
+            }
+            attempt.sequence = ++sequence;
+            CALLS.addLast(attempt);
+            if (CALLS.size() > MAX_CALLS) {
+                CALLS.removeFirst();
+            }
+        }
+        attributes.putAttribute(CURRENT, attempt);
+
+        Fault fault = firing(Fault.Phase.BEFORE_SEND, attempt);
+        if (fault != null) {
+            RuntimeException failure = fault.isConnectionReset()
+                    ? connectionReset()
+                    : serviceException(fault, attempt, context.request());
+            synchronized (LOCK) {
+                attempt.injected = fault.toString();
+                attempt.failed(failure, fault.isConnectionReset() ? null : fault.httpStatus(), fault.errorCode());
+            }
+            throw failure;
+        }
+    }
+
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt == null) {
+            return;
+        }
+        SdkHttpResponse response = context.httpResponse();
+        synchronized (LOCK) {
+            attempt.httpStatus = response.statusCode();
+            if (!response.isSuccessful()) {
+                attempt.errorCode = response.firstMatchingHeader("x-amzn-ErrorType").map(t -> t.split(":")[0]).orElse(null);
+            }
+        }
+        Fault fault = firing(Fault.Phase.AFTER_RESPONSE, attempt);
+        if (fault == null) {
+            return;
+        }
+        if (fault.isConnectionReset()) {
+            RuntimeException failure = connectionReset();
+            synchronized (LOCK) {
+                attempt.injected = fault.toString();
+                attempt.failed(failure, null, null);
+            }
+            throw failure;
+        }
+        // An error response replaces the real one in modifyHttpResponse(Content); the SDK unmarshals it.
+        byte[] body = errorBody(fault, attempt, isJsonProtocol(context.httpRequest()));
+        synchronized (LOCK) {
+            attempt.injected = fault.toString();
+            attempt.rewrite = fault;
+            attempt.rewriteBody = body;
+            attempt.httpStatus = fault.httpStatus();
+            attempt.errorCode = fault.errorCode();
+        }
+    }
+
+    @Override
+    public SdkHttpResponse modifyHttpResponse(Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        Fault fault = attempt == null ? null : attempt.rewrite();
+        if (fault == null) {
+            return context.httpResponse();
+        }
+        SdkHttpResponse.Builder error = context.httpResponse().toBuilder()
+                .statusCode(fault.httpStatus())
+                .statusText(null)
+                .clearHeaders()
+                .putHeader("x-amzn-RequestId", requestId(attempt))
+                .putHeader("Content-Length", String.valueOf(attempt.rewriteBody().length));
+        if (isJsonProtocol(context.httpRequest())) {
+            error.putHeader("Content-Type", "application/x-amz-json-1.1").putHeader("x-amzn-ErrorType", fault.errorCode());
+        } else {
+            error.putHeader("Content-Type", "text/xml");
+        }
+        return error.build();
+    }
+
+    @Override
+    public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
+                                                           ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt == null || context.responseBody().isEmpty()) {
+            return context.responseBody();
+        }
+        if (attempt.rewrite() != null) {
+            drain(context.responseBody().get());   // lets the connection go back to the pool
+            return Optional.of(new ByteArrayInputStream(attempt.rewriteBody()));
+        }
+        if (context.httpResponse().isSuccessful()) {
+            return context.responseBody();
+        }
+        // A real error response: read its code (STS sends it only in the body), then hand the bytes on.
+        byte[] body = drain(context.responseBody().get());
+        String code = errorCode(new String(body, StandardCharsets.UTF_8));
+        synchronized (LOCK) {
+            if (attempt.errorCode == null) {
+                attempt.errorCode = code;
+            }
+        }
+        return Optional.of(new ByteArrayInputStream(body));
+    }
+
+    @Override
+    public Optional<Publisher<ByteBuffer>> modifyAsyncHttpResponseContent(Context.ModifyHttpResponse context,
+                                                                           ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt == null || attempt.rewrite() == null) {
+            return context.responsePublisher();
+        }
+        return Optional.of(AsyncRequestBody.fromBytes(attempt.rewriteBody()));
+    }
+
+    @Override
+    public void afterUnmarshalling(Context.AfterUnmarshalling context, ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt == null) {
+            return;
+        }
+        // AssumeRole*: note which key STS handed out (its id only), to follow it into later Glue calls.
+        String returnedKey = attempt.roleArn == null ? null
+                : string(field(field(context.response(), "Credentials"), "AccessKeyId"));
+        synchronized (LOCK) {
+            attempt.outcome = GlueCall.Outcome.SUCCEEDED;
+            attempt.returnedAccessKeyId = returnedKey;
+        }
+    }
+
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt == null) {
+            return;
+        }
+        Throwable failure = context.exception();
+        synchronized (LOCK) {
+            if (failure instanceof AwsServiceException e) {
+                attempt.failed(failure, e.statusCode(),
+                        e.awsErrorDetails() == null ? attempt.errorCode : e.awsErrorDetails().errorCode());
+            } else {
+                attempt.failed(failure, attempt.httpStatus, attempt.errorCode);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static String recordedService(ExecutionAttributes attributes) {
+        String service = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);
+        return GLUE.equalsIgnoreCase(service) ? GLUE : STS.equalsIgnoreCase(service) ? STS : null;
+    }
+
+    /** The first armed fault of this phase that fires on this attempt, or null. */
+    private static Fault firing(Fault.Phase phase, Attempt attempt) {
+        synchronized (LOCK) {
+            if (FAULTS.isEmpty()) {
+                return null;
+            }
+            GlueCall call = attempt.toCall();
+            for (Fault.Handle handle : FAULTS) {
+                if (handle.fault().phase() == phase && handle.fireOn(call)) {
+                    return handle.fault();
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The SDK's own attempt counter ("amz-sdk-request: attempt=2; max=4"), else counted here. */
+    private static int attemptNumber(SdkHttpRequest request, Attempt previous) {
+        Optional<String> header = request.firstMatchingHeader("amz-sdk-request");
+        if (header.isPresent()) {
+            Matcher m = ATTEMPT.matcher(header.get());
+            if (m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        return previous == null ? 1 : previous.attempt + 1;
+    }
+
+    /** The modelled exception the SDK would unmarshal for this error code, built by reflection. */
+    private static AwsServiceException serviceException(Fault fault, Attempt attempt, SdkRequest request) {
+        String message = fault.message(attempt.operation);
+        String requestId = requestId(attempt);
+        SdkHttpResponse http = SdkHttpResponse.builder()
+                .statusCode(fault.httpStatus())
+                .putHeader("x-amzn-RequestId", requestId)
+                .build();
+        return exceptionBuilder(fault, attempt.service, request.getClass())
+                .message(message)
+                .statusCode(fault.httpStatus())
+                .requestId(requestId)
+                .awsErrorDetails(AwsErrorDetails.builder()
+                        .errorCode(fault.errorCode())
+                        .errorMessage(message)
+                        .serviceName(attempt.service)
+                        .sdkHttpResponse(http)
+                        .build())
+                .build();
+    }
+
+    private static AwsServiceException.Builder exceptionBuilder(Fault fault, String service, Class<?> requestClass) {
+        String model = requestClass.getPackageName();   // e.g. software.amazon.awssdk.services.glue.model
+        List<String> candidates = fault.exceptionClass() != null
+                ? List.of(fault.exceptionClass().getName())
+                : List.of(model + "." + fault.errorCode(), model + "." + fault.errorCode() + "Exception",
+                          model + "." + service + "Exception");
+        for (String name : candidates) {
+            try {
+                Class<?> type = Class.forName(name, true, requestClass.getClassLoader());
+                if (AwsServiceException.class.isAssignableFrom(type)) {
+                    return (AwsServiceException.Builder) type.getMethod("builder").invoke(null);
+                }
+            } catch (ClassNotFoundException e) {
+                // try the next name
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot build " + name, e);
+            }
+        }
+        return AwsServiceException.builder();
+    }
+
+    /** What the SDK throws when a connection is reset under it (checked against a real reset). */
+    private static SdkClientException connectionReset() {
+        return SdkClientException.builder()
+                .message("Unable to execute HTTP request: Connection reset")
+                .cause(new SocketException("Connection reset"))
+                .build();
+    }
+
+    /** An AWS error body: awsJson for Glue, awsQuery XML for STS. */
+    private static byte[] errorBody(Fault fault, Attempt attempt, boolean json) {
+        String message = fault.message(attempt.operation);
+        String body = json
+                ? "{\"__type\":\"" + jsonEscape(fault.errorCode()) + "\",\"Message\":\"" + jsonEscape(message) + "\"}"
+                : "<ErrorResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\"><Error><Type>"
+                  + (fault.httpStatus() >= 500 ? "Receiver" : "Sender") + "</Type><Code>" + xmlEscape(fault.errorCode())
+                  + "</Code><Message>" + xmlEscape(message) + "</Message></Error><RequestId>" + requestId(attempt)
+                  + "</RequestId></ErrorResponse>";
+        return body.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String requestId(Attempt attempt) {
+        return "gluecat-fault-" + attempt.sequence;
+    }
+
+    private static boolean isJsonProtocol(SdkHttpRequest request) {
+        return request.firstMatchingHeader("Content-Type").map(t -> t.startsWith("application/x-amz-json")).orElse(false);
+    }
+
+    private static String errorCode(String body) {
+        Matcher json = JSON_ERROR_TYPE.matcher(body);
+        if (json.find()) {
+            String type = json.group(1);
+            return type.substring(type.lastIndexOf('#') + 1);
+        }
+        Matcher xml = XML_ERROR_CODE.matcher(body);
+        return xml.find() ? xml.group(1) : null;
+    }
+
+    private static byte[] drain(InputStream in) {
+        try (in) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String jsonEscape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static String xmlEscape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /** A member of a request/response/nested model object by its AWS name, or null. */
+    private static Object field(Object pojo, String name) {
+        if (pojo instanceof SdkPojo p) {
+            for (SdkField<?> f : p.sdkFields()) {
+                if (f.memberName().equals(name)) {
+                    return f.getValueOrDefault(pojo);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String string(Object value) {
+        return value instanceof String s ? s : null;
+    }
+
+    /** The mutable record of one attempt; fields after construction are guarded by LOCK. */
+    private static final class Attempt {
+        final String service;
+        final String operation;
+        final int attempt;
+        final String endpoint;
+        final String catalogId;
+        final String databaseName;
+        final String tableName;
+        final String accessKeyId;
+        final boolean sessionToken;
+        final String userAgent;
+        final String roleArn;
+        final String externalId;
+        final String roleSessionName;
+
+        long sequence;
+        GlueCall.Outcome outcome = GlueCall.Outcome.IN_FLIGHT;
+        Integer httpStatus;
+        String errorCode;
+        String exception;
+        String injected;
+        String returnedAccessKeyId;
+        Fault rewrite;
+        byte[] rewriteBody;
+
+        Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http) {
+            this.service = service;
+            this.operation = operation;
+            this.attempt = attempt;
+            this.endpoint = http.protocol() + "://" + http.host() + ":" + http.port();
+            this.catalogId = string(field(request, "CatalogId"));
+            this.accessKeyId = http.firstMatchingHeader("Authorization")
+                    .map(CREDENTIAL::matcher).filter(Matcher::find).map(m -> m.group(1)).orElse(null);
+            this.sessionToken = http.firstMatchingHeader("X-Amz-Security-Token").isPresent();
+            this.userAgent = http.firstMatchingHeader("User-Agent").orElse(null);
+
+            boolean glue = GLUE.equals(service);
+            String database = glue ? string(field(request, "DatabaseName")) : null;
+            String table = glue ? string(field(request, "TableName")) : null;
+            if (glue && table == null) {
+                table = string(field(field(request, "TableInput"), "Name"));
+            }
+            if (glue && table == null && database != null && operation != null && operation.contains("Table")) {
+                table = string(field(request, "Name"));             // GetTable, DeleteTable
+            }
+            if (glue && database == null && operation != null && operation.contains("Database")) {
+                database = string(field(request, "Name"));          // GetDatabase, UpdateDatabase, DeleteDatabase
+                if (database == null) {
+                    database = string(field(field(request, "DatabaseInput"), "Name"));   // CreateDatabase
+                }
+            }
+            this.databaseName = database;
+            this.tableName = table;
+
+            boolean sts = STS.equals(service);
+            this.roleArn = sts ? string(field(request, "RoleArn")) : null;
+            this.externalId = sts ? string(field(request, "ExternalId")) : null;
+            this.roleSessionName = sts ? string(field(request, "RoleSessionName")) : null;
+        }
+
+        /** Called with LOCK held. */
+        void failed(Throwable failure, Integer status, String code) {
+            outcome = GlueCall.Outcome.FAILED;
+            exception = failure.getClass().getName();
+            httpStatus = status;
+            errorCode = code;
+        }
+
+        Fault rewrite() {
+            synchronized (LOCK) {
+                return rewrite;
+            }
+        }
+
+        byte[] rewriteBody() {
+            synchronized (LOCK) {
+                return rewriteBody;
+            }
+        }
+
+        /** Called with LOCK held. */
+        GlueCall toCall() {
+            GlueCall.AssumeRole assumeRole = roleArn == null ? null
+                    : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
+            return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
+                    accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
+                    assumeRole);
+        }
+    }
+}

@@ -1,0 +1,340 @@
+package io.gluecat.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.sts.StsClient;
+
+/**
+ * A real MiniStack process (the PyPI package {@code ministack}) on a free loopback port: no Docker.
+ *
+ * <p>{@link #start()} launches a new one; {@link #shared()} gives the JVM's one, started on first use and
+ * stopped at JVM exit. Each instance binds only 127.0.0.1:{@link #port()}, keeps its state in memory and
+ * its scratch files in a temp directory of its own, and logs to {@code target/ministack-<port>.log}, so
+ * several can run side by side. The executable is found or installed by {@link MiniStackInstall}.
+ *
+ * <p>The process runs under a small {@code sh} watchdog that stops it when this JVM's end of its stdin
+ * closes, so it does not outlive a JVM that was killed without running its shutdown hooks.
+ */
+public final class MiniStack implements AutoCloseable {
+
+    /** Region the test clients use. MiniStack serves any region. */
+    public static final Region REGION = Region.US_EAST_1;
+    /**
+     * Test access key id. Not 12 digits on purpose: MiniStack takes a 12-digit key as the account id, any
+     * other key maps to account 000000000000 (its default).
+     */
+    public static final String ACCESS_KEY_ID = "gluecat-test-key";
+    /** Test secret key (MiniStack checks no signatures). */
+    public static final String SECRET_ACCESS_KEY = "gluecat-test-secret";
+
+    static final String START_TIMEOUT_PROPERTY = "gluecat.ministack.startTimeoutSeconds";
+    static final String LOG_DIR_PROPERTY = "gluecat.ministack.logDir";
+
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    private static final Set<MiniStack> RUNNING = ConcurrentHashMap.newKeySet();
+    private static MiniStack shared;   // guarded by MiniStack.class
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(MiniStack::stop),
+                "gluecat-ministack-shutdown"));
+    }
+
+    private final Process process;
+    private final int port;
+    private final URI endpoint;
+    private final Path logFile;
+    private final Path scratchDir;
+    private final boolean isShared;
+
+    private MiniStack(Process process, int port, Path logFile, Path scratchDir, boolean isShared) {
+        this.process = process;
+        this.port = port;
+        this.endpoint = URI.create("http://127.0.0.1:" + port);
+        this.logFile = logFile;
+        this.scratchDir = scratchDir;
+        this.isShared = isShared;
+    }
+
+    /** Starts a new MiniStack process and waits until it is healthy. Close it when done. */
+    public static MiniStack start() {
+        return start(false);
+    }
+
+    /**
+     * The JVM's shared MiniStack, started on first use and stopped by a shutdown hook; {@link #close()} on
+     * it does nothing. Give each test its own database names, or {@link #reset()} it.
+     */
+    public static synchronized MiniStack shared() {
+        if (shared == null || !shared.isRunning()) {
+            shared = start(true);
+        }
+        return shared;
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    public boolean isRunning() {
+        return process.isAlive();
+    }
+
+    /** Wipes all of MiniStack's state (every service, every account). */
+    public void reset() {
+        HttpResponse<String> response = http(HttpRequest.newBuilder(endpoint.resolve("/_ministack/reset"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("MiniStack reset failed: HTTP " + response.statusCode() + " " + response.body());
+        }
+    }
+
+    /** Stops the process; a no-op on the {@link #shared()} instance. */
+    @Override
+    public void close() {
+        if (!isShared) {
+            stop();
+        }
+    }
+
+    /** Credentials of the test user: {@link #ACCESS_KEY_ID} / {@link #SECRET_ACCESS_KEY}. */
+    public static AwsCredentialsProvider credentials() {
+        return StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY_ID, SECRET_ACCESS_KEY));
+    }
+
+    /** Points any SDK client builder at this MiniStack: endpoint, {@link #REGION}, {@link #credentials()}. */
+    public <B extends AwsClientBuilder<B, C>, C> B configure(B builder) {
+        return builder.endpointOverride(endpoint).region(REGION).credentialsProvider(credentials());
+    }
+
+    /** A new Glue client on this MiniStack, as the test user. */
+    public GlueClient glue() {
+        return configure(GlueClient.builder()).build();
+    }
+
+    /** A new STS client on this MiniStack, as the test user. */
+    public StsClient sts() {
+        return configure(StsClient.builder()).build();
+    }
+
+    @Override
+    public String toString() {
+        return "MiniStack[" + endpoint + ", log " + logFile + "]";
+    }
+
+    // ---------------------------------------------------------------- process
+
+    private static MiniStack start(boolean isShared) {
+        Path executable = MiniStackInstall.executable();
+        IllegalStateException lastFailure = null;
+        // A free port can be taken between choosing and binding it: try a few.
+        for (int tries = 0; tries < 3; tries++) {
+            try {
+                return launch(executable, freePort(), isShared);
+            } catch (PortTakenException e) {
+                lastFailure = e;
+            }
+        }
+        throw lastFailure;
+    }
+
+    private static MiniStack launch(Path executable, int port, boolean isShared) {
+        Path logDir = Paths.get(System.getProperty(LOG_DIR_PROPERTY, Paths.get(System.getProperty("user.dir"), "target").toString()));
+        Path logFile = logDir.resolve("ministack-" + port + ".log");
+        Path scratch;
+        Process process;
+        try {
+            Files.createDirectories(logDir);
+            scratch = Files.createTempDirectory("gluecat-ministack-" + port + "-");
+            // Watchdog: run MiniStack in the background, stop it when our stdin reaches EOF (close() or this
+            // JVM dying), then remove the scratch dir; exit with MiniStack's status when it stops by itself.
+            ProcessBuilder builder = new ProcessBuilder("sh", "-c",
+                    "exec 3<&0; \"$0\" & child=$!; "
+                    + "(while read -r _ <&3; do :; done; kill -TERM $child 2>/dev/null) & watcher=$!; "
+                    + "wait $child; status=$?; kill $watcher 2>/dev/null; cd / && rm -rf \"$1\"; exit $status",
+                    executable.toString(), scratch.toString())
+                    .directory(scratch.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile());
+            configureEnvironment(builder.environment(), port, scratch);
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start MiniStack " + executable, e);
+        }
+        MiniStack miniStack = new MiniStack(process, port, logFile, scratch, isShared);
+        RUNNING.add(miniStack);
+        miniStack.awaitHealthy();
+        return miniStack;
+    }
+
+    /**
+     * MiniStack's settings (read from ministack/app.py, core/persistence.py, services/iot.py, transfer.py):
+     * bind loopback only; no IoT mTLS listener (0.0.0.0:8883 by default) and no SFTP listener; state in
+     * memory; pid file, TLS material and any scratch in our own temp dir (TMPDIR); never a Docker daemon.
+     * Inherited settings that would change that, and any AWS credentials of the developer, are dropped.
+     */
+    private static void configureEnvironment(Map<String, String> env, int port, Path scratch) {
+        env.keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("MINISTACK_") || k.startsWith("LOCALSTACK_")
+                || k.startsWith("SFTP_") || k.startsWith("IOT_") || k.startsWith("S3_")
+                || Set.of("EDGE_PORT", "SERVICES", "PERSIST_STATE", "STATE_DIR", "USE_SSL", "AUTH", "DOCKER_HOST",
+                          "BIND_HOST", "GATEWAY_PORT").contains(k));
+        env.put("GATEWAY_PORT", String.valueOf(port));
+        env.put("BIND_HOST", "127.0.0.1");
+        env.put("IOT_MTLS_ENABLED", "0");
+        env.put("SFTP_ENABLED", "0");
+        env.put("SFTP_HOST", "127.0.0.1");
+        env.put("PERSIST_STATE", "0");
+        env.put("S3_PERSIST", "0");
+        env.put("STATE_DIR", scratch.resolve("state").toString());
+        env.put("S3_DATA_DIR", scratch.resolve("s3").toString());
+        env.put("TMPDIR", scratch.toString());
+        env.put("DOCKER_HOST", "unix://" + scratch.resolve("no-docker.sock"));
+    }
+
+    private void awaitHealthy() {
+        long timeoutSeconds = Long.getLong(START_TIMEOUT_PROPERTY, 120);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        URI health = endpoint.resolve("/_ministack/health");
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                String tail = logTail();
+                stop();
+                if (tail.contains("already in use")) {
+                    throw new PortTakenException(port, tail);
+                }
+                throw new IllegalStateException("MiniStack exited with status " + process.exitValue()
+                        + " before it was healthy; last lines of " + logFile + ":\n" + tail);
+            }
+            try {
+                if (http(HttpRequest.newBuilder(health).GET()).statusCode() == 200) {
+                    return;
+                }
+            } catch (UncheckedIOException notYet) {
+                // not listening yet
+            }
+            sleep(100);
+        }
+        String tail = logTail();
+        stop();
+        throw new IllegalStateException("MiniStack on port " + port + " not healthy after " + timeoutSeconds
+                + "s (-D" + START_TIMEOUT_PROPERTY + "); last lines of " + logFile + ":\n" + tail);
+    }
+
+    /** Closes the watchdog's stdin (MiniStack gets SIGTERM), then destroys, then destroys forcibly. */
+    private void stop() {
+        RUNNING.remove(this);
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.add(process.toHandle());
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // the watchdog is gone already
+        }
+        if (!waitFor(tree, STOP_TIMEOUT)) {
+            tree.forEach(ProcessHandle::destroy);
+            if (!waitFor(tree, STOP_TIMEOUT)) {
+                tree.forEach(ProcessHandle::destroyForcibly);
+                waitFor(tree, STOP_TIMEOUT);
+            }
+        }
+        deleteRecursively(scratchDir);
+    }
+
+    private static boolean waitFor(List<ProcessHandle> processes, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            sleep(50);
+        }
+        return true;
+    }
+
+    private String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(logFile);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private static HttpResponse<String> http(HttpRequest.Builder request) {
+        try {
+            return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a temp dir left behind is harmless
+        }
+    }
+
+    private static final class PortTakenException extends IllegalStateException {
+        PortTakenException(int port, String log) {
+            super("port " + port + " was taken before MiniStack bound it:\n" + log);
+        }
+    }
+}
