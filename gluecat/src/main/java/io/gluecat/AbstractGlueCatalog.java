@@ -70,8 +70,12 @@ public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNames
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     String database = existingDatabaseName(namespace);
+    List<software.amazon.awssdk.services.glue.model.Table> entries = glue.listTables(database);
+    if (entries.isEmpty()) {
+      glue.getDatabase(database); // an empty listing must still report a missing database, as Glue does
+    }
     List<Identifier> result = new ArrayList<>();
-    for (software.amazon.awssdk.services.glue.model.Table t : glue.listTables(database)) {
+    for (software.amazon.awssdk.services.glue.model.Table t : entries) {
       if (!EntryReader.isView(t)) {
         result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
       }

@@ -3,6 +3,7 @@ package io.gluecat.entry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.gluecat.testkit.SdkJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ final class Golden {
   private Golden() {}
 
   static void assertMatches(String name, Object entry) {
-    String actual = EntryJson.toJson(entry);
+    String actual = SdkJson.toJson(entry);
     String resource = "/golden/" + name + ".json";
     if (Boolean.getBoolean("gluecat.golden.update")) {
       // the repository root is where matrix.yaml is (the build passes its path)

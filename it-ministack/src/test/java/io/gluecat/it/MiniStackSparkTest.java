@@ -66,11 +66,11 @@ abstract class MiniStackSparkTest {
     return prefix + "_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
   }
 
-  /** A fresh directory for table data. */
+  /** A fresh directory for table data, as a qualified Hadoop path ({@code file:/...}). */
   protected static String newDirectory(String name) {
     spark();
     try {
-      return Files.createDirectories(scratch.resolve("data").resolve(unique(name))).toUri().toString();
+      return "file:" + Files.createDirectories(scratch.resolve("data").resolve(unique(name))).toAbsolutePath();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -18,13 +18,14 @@ import org.junit.jupiter.api.Test;
 /**
  * Several catalogs in one session, each with its own Glue account and role. MiniStack ignores CatalogId
  * and checks no credentials, so these tests assert on the requests each catalog sent, as recorded by the
- * test kit's SDK interceptor.
+ * test kit's SDK interceptor. Both roles live in MiniStack's default account (an assumed role works in
+ * the account of its ARN there), so both catalogs see the databases the tests create.
  */
 class MultiCatalogIT extends MiniStackSparkTest {
   private static final String ACCOUNT_A = "111111111111";
   private static final String ACCOUNT_B = "222222222222";
-  private static final String ROLE_A = "arn:aws:iam::111111111111:role/gluecat-a";
-  private static final String ROLE_B = "arn:aws:iam::222222222222:role/gluecat-b";
+  private static final String ROLE_A = "arn:aws:iam::000000000000:role/gluecat-a";
+  private static final String ROLE_B = "arn:aws:iam::000000000000:role/gluecat-b";
 
   @AfterEach
   void clearFaults() {

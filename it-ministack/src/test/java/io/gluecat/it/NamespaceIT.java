@@ -39,7 +39,7 @@ class NamespaceIT extends MiniStackSparkTest {
 
     Database created = glueDatabase(db);
     assertEquals("Sales data", created.description());
-    assertEquals(location.replaceAll("/$", ""), created.locationUri().replaceAll("/$", ""));
+    assertEquals(location, created.locationUri());
     assertEquals("finance", created.parameters().get("team"));
 
     Map<String, String> described = describe(catalog, db);
@@ -54,7 +54,7 @@ class NamespaceIT extends MiniStackSparkTest {
     assertEquals("prod", altered.parameters().get("stage"));
     assertEquals("finance", altered.parameters().get("team"), "properties the change did not name are kept");
     assertEquals("Sales data", altered.description(), "the comment is kept");
-    assertEquals(moved.replaceAll("/$", ""), altered.locationUri().replaceAll("/$", ""));
+    assertEquals(moved, altered.locationUri());
 
     List<String> listed = sql("SHOW NAMESPACES IN " + catalog).stream().map(r -> r.getString(0))
         .collect(Collectors.toList());
@@ -91,7 +91,7 @@ class NamespaceIT extends MiniStackSparkTest {
 
   @Test
   void aDatabaseWithoutLocationGetsOneUnderTheWarehouseOrNone() {
-    String warehouse = newDirectory("warehouse").replaceAll("/$", "");
+    String warehouse = newDirectory("warehouse");
     Map<String, String> options = ministackOptions();
     options.put("warehouse", warehouse);
     String withWarehouse = newCatalog(options);

@@ -71,7 +71,7 @@ class TableLoadIT extends MiniStackSparkTest {
     String db = newDatabase(newDirectory("db"));
     String location = newDirectory("events");
     spark().range(0, 6).selectExpr("CAST(id % 2 AS INT) AS part", "id", "concat('e', id) AS name")
-        .write().partitionBy("part").parquet(location);
+        .write().mode("overwrite").partitionBy("part").parquet(location);
     putEntry(db, "events", "parquet",
         new StructType().add("part", "int").add("id", "long").add("name", "string"), List.of("part"),
         location, Map.of());

@@ -1,4 +1,4 @@
-package io.gluecat.entry;
+package io.gluecat.testkit;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -9,12 +9,13 @@ import software.amazon.awssdk.core.SdkPojo;
 
 /**
  * A canonical JSON form of AWS SDK model objects (keys sorted, absent fields left out), so golden files
- * can compare whole Glue entries field by field and show a readable diff when they differ.
+ * can compare whole Glue entries field by field and show a readable diff when they differ, and the demo
+ * can print an entry.
  */
-final class EntryJson {
-  private EntryJson() {}
+public final class SdkJson {
+  private SdkJson() {}
 
-  static String toJson(Object value) {
+  public static String toJson(Object value) {
     StringBuilder out = new StringBuilder();
     write(value, out, 0);
     return out.append('\n').toString();
