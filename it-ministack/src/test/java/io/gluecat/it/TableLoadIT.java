@@ -116,6 +116,29 @@ class TableLoadIT extends MiniStackSparkTest {
   }
 
   @Test
+  void listingsFollowGluesPagesToTheEnd() throws Exception {
+    String catalog = newCatalog();
+    String db = newDatabase(newDirectory("db"));
+    List<String> expected = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      putEntry(db, "t" + i, "delta", new StructType().add("id", "long"), List.of(), newDirectory("t"), Map.of());
+      expected.add("t" + i);
+    }
+    GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("a_view").tableType("VIRTUAL_VIEW")));
+    newDatabase(null); // at least three databases, so that two-entry pages need more than one call
+    newDatabase(null);
+    try (AutoCloseable paging = io.gluecat.testkit.GlueCallRecorder.pageListings(2)) {
+      io.gluecat.testkit.GlueCallRecorder.clear();
+      assertEquals(expected, tables(catalog, db));
+      assertEquals(3, io.gluecat.testkit.GlueCallRecorder.callsOf("GetTables").size(), "six entries, three pages");
+      List<String> namespaces = sql("SHOW NAMESPACES IN " + catalog).stream().map(r -> r.getString(0))
+          .collect(Collectors.toList());
+      assertTrue(namespaces.contains(db), namespaces.toString());
+      assertTrue(io.gluecat.testkit.GlueCallRecorder.callsOf("GetDatabases").size() > 1, "databases paged too");
+    }
+  }
+
+  @Test
   void aMissingTableIsNotFound() {
     String catalog = newCatalog();
     String db = newDatabase(newDirectory("db"));

@@ -21,6 +21,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -30,6 +31,10 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.services.glue.model.GetDatabasesRequest;
+import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
+import software.amazon.awssdk.services.glue.model.GetTablesRequest;
+import software.amazon.awssdk.services.glue.model.GetTablesResponse;
 
 /**
  * Records every Glue and STS request the AWS SDK v2 sends in this JVM, and injects faults into them.
@@ -86,6 +91,11 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     private static final Deque<Attempt> CALLS = new ArrayDeque<>();          // guarded by LOCK
     private static final List<Fault.Handle> FAULTS = new ArrayList<>();      // guarded by LOCK
     private static long sequence;                                             // guarded by LOCK
+    private static int pageSize;                                              // guarded by LOCK; 0 = off
+
+    private static final String PAGE_TOKEN_PREFIX = "gluecat-testkit-page-";
+    private static final ExecutionAttribute<Integer> PAGE_OFFSET =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageOffset");
 
     private static final ExecutionAttribute<Attempt> CURRENT =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.attempt");
@@ -146,10 +156,78 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         }
     }
 
-    /** {@link #clear()} and {@link #clearFaults()}. */
+    /**
+     * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}) answer in pages of {@code size} entries
+     * with a {@code NextToken}, as AWS Glue does; MiniStack always answers with everything at once. The
+     * token is this kit's own: a request carrying it is sent to the server without it, and the page is cut
+     * from the full answer. Close the handle (or {@link #reset()}) to turn paging off.
+     */
+    public static AutoCloseable pageListings(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("page size must be positive: " + size);
+        }
+        synchronized (LOCK) {
+            pageSize = size;
+        }
+        return () -> {
+            synchronized (LOCK) {
+                pageSize = 0;
+            }
+        };
+    }
+
+    /** {@link #clear()} and {@link #clearFaults()}, and listings unpaged again. */
     public static void reset() {
         clear();
         clearFaults();
+        synchronized (LOCK) {
+            pageSize = 0;
+        }
+    }
+
+    // ---------------------------------------------------------------- paging emulation
+
+    @Override
+    public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
+        SdkRequest request = context.request();
+        String token = request instanceof GetTablesRequest ? ((GetTablesRequest) request).nextToken()
+                : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken() : null;
+        if (token == null || !token.startsWith(PAGE_TOKEN_PREFIX)) {
+            return request;
+        }
+        attributes.putAttribute(PAGE_OFFSET, Integer.parseInt(token.substring(PAGE_TOKEN_PREFIX.length())));
+        return request instanceof GetTablesRequest ? ((GetTablesRequest) request).toBuilder().nextToken(null).build()
+                : ((GetDatabasesRequest) request).toBuilder().nextToken(null).build();
+    }
+
+    @Override
+    public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
+        int size;
+        synchronized (LOCK) {
+            size = pageSize;
+        }
+        SdkResponse response = context.response();
+        if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse)) {
+            return response;
+        }
+        Integer attributeOffset = attributes.getAttribute(PAGE_OFFSET);
+        int offset = attributeOffset == null ? 0 : attributeOffset;
+        if (response instanceof GetTablesResponse) {
+            GetTablesResponse tables = (GetTablesResponse) response;
+            return tables.toBuilder().tableList(page(tables.tableList(), offset, size))
+                    .nextToken(nextToken(tables.tableList().size(), offset, size)).build();
+        }
+        GetDatabasesResponse databases = (GetDatabasesResponse) response;
+        return databases.toBuilder().databaseList(page(databases.databaseList(), offset, size))
+                .nextToken(nextToken(databases.databaseList().size(), offset, size)).build();
+    }
+
+    private static <T> List<T> page(List<T> all, int offset, int size) {
+        return all.subList(Math.min(offset, all.size()), Math.min(offset + size, all.size()));
+    }
+
+    private static String nextToken(int total, int offset, int size) {
+        return offset + size < total ? PAGE_TOKEN_PREFIX + (offset + size) : null;
     }
 
     static void remove(Fault.Handle handle) {

@@ -328,4 +328,30 @@ class GlueCallRecorderTest {
         GlueCallRecorder.clear();
         assertEquals(List.of(), GlueCallRecorder.calls());
     }
+
+    @Test
+    void pagedListingsComeInPagesWithTokensUntilEverythingWasSeen() throws Exception {
+        String db = unique("paged");
+        glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
+        for (int i = 0; i < 5; i++) {
+            String name = "t" + i;
+            glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name(name)));
+        }
+        try (AutoCloseable paging = GlueCallRecorder.pageListings(2)) {
+            GlueCallRecorder.clear();
+            var first = glue.getTables(b -> b.databaseName(db));
+            assertEquals(2, first.tableList().size());
+            assertNotNull(first.nextToken());
+            var second = glue.getTables(b -> b.databaseName(db).nextToken(first.nextToken()));
+            var third = glue.getTables(b -> b.databaseName(db).nextToken(second.nextToken()));
+            assertEquals(List.of("t2", "t3"), second.tableList().stream().map(t -> t.name()).toList());
+            assertEquals(List.of("t4"), third.tableList().stream().map(t -> t.name()).toList());
+            assertNull(third.nextToken());
+            assertEquals(3, GlueCallRecorder.callsOf("GetTables").size());
+            // every database in the account, page by page, through the SDK's own paginator
+            assertTrue(glue.getDatabasesPaginator(b -> { }).stream().flatMap(p -> p.databaseList().stream())
+                    .anyMatch(d -> d.name().equals(db)));
+        }
+        assertNull(glue.getTables(b -> b.databaseName(db)).nextToken(), "unpaged again once closed");
+    }
 }
