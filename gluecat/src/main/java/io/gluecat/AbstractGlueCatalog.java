@@ -2,6 +2,7 @@ package io.gluecat;
 
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,8 +14,11 @@ import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
+import org.apache.spark.sql.connector.catalog.StagedTable;
+import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -34,13 +38,14 @@ import software.amazon.awssdk.services.glue.model.DatabaseInput;
  * other entries load as V1Tables; databases map to Glue databases one to one. Glue names are lower case,
  * so every identifier is lower-cased here.
  */
-public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNamespaces {
+public abstract class AbstractGlueCatalog implements StagingTableCatalog, SupportsNamespaces {
 
   private String name;
   private CatalogOptions options;
   private GlueGateway glue;
   private EntryCatalog entries;
   private volatile TableCatalog delta;
+  private DeltaTables deltaTables;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
@@ -48,6 +53,8 @@ public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNames
     this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
     this.glue = new GlueGateway(options);
     this.entries = new EntryCatalog(this, glue);
+    this.deltaTables = new DeltaTables(name, options, glue, this::deltaCatalog);
+    SessionChecks.requireUpdateCatalogHookOff(name);
   }
 
   @Override
@@ -87,14 +94,40 @@ public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNames
   public Table loadTable(Identifier ident) throws NoSuchTableException {
     if (DeltaSupport.AVAILABLE) {
       // Delta's catalog loads through EntryCatalog: Delta entries come back as Delta tables, others as is.
-      return deltaCatalog().loadTable(ident);
+      return checkedDelta(deltaCatalog().loadTable(ident));
     }
     Table table = entries.loadTable(ident);
-    if (table instanceof V1Table && EntryFormat.isDelta(((V1Table) table).v1Table().provider().getOrElse(() -> ""))) {
+    if (isDelta(table)) {
       throw new IllegalStateException(String.format("Table %s.%s is a Delta table, but Delta Lake (delta-spark) "
           + "is not on this session's classpath", name, tableName(ident)));
     }
     return table;
+  }
+
+  /** Time travel (VERSION AS OF), which only Delta tables have. */
+  @Override
+  public Table loadTable(Identifier ident, String version) throws NoSuchTableException {
+    return DeltaSupport.AVAILABLE ? checkedDelta(deltaCatalog().loadTable(ident, version))
+        : StagingTableCatalog.super.loadTable(ident, version);
+  }
+
+  /** Time travel (TIMESTAMP AS OF), which only Delta tables have. */
+  @Override
+  public Table loadTable(Identifier ident, long timestamp) throws NoSuchTableException {
+    return DeltaSupport.AVAILABLE ? checkedDelta(deltaCatalog().loadTable(ident, timestamp))
+        : StagingTableCatalog.super.loadTable(ident, timestamp);
+  }
+
+  /** A table Delta serves by name may only be used while the session allows it (see SessionChecks). */
+  private Table checkedDelta(Table table) {
+    if (!(table instanceof V1Table)) {
+      deltaTables.checkSession();
+    }
+    return table;
+  }
+
+  private static boolean isDelta(Table table) {
+    return table instanceof V1Table && EntryFormat.isDelta(((V1Table) table).v1Table().provider().getOrElse(() -> ""));
   }
 
   @Override
@@ -103,25 +136,118 @@ public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNames
     return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
   }
 
+  /**
+   * SQL REFRESH TABLE: gluecat keeps no cache (every load reads Glue), but a Delta table's Glue columns are
+   * re-synced from its log here, which is how they catch up with schema changes made by writes.
+   */
   @Override
   public void invalidateTable(Identifier ident) {
-    // gluecat keeps no table cache: every load reads Glue
+    TableName table = tableName(ident);
+    if (table == null) {
+      return;
+    }
+    glue.findTable(table)
+        .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
+        .ifPresent(entry -> deltaTables.refresh(table, entry));
   }
 
   @Override
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
-      Map<String, String> properties) {
-    throw notYetSupported("CREATE TABLE", ident);
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    TableName table = newTableName(ident);
+    if (isDeltaProvider(properties)) {
+      return deltaTables.create(ident, table, schema, partitions, properties);
+    }
+    throw notYetSupported("CREATE TABLE USING " + provider(properties), ident);
   }
 
   @Override
-  public Table alterTable(Identifier ident, TableChange... changes) {
-    throw notYetSupported("ALTER TABLE", ident);
+  public StagedTable stageCreate(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    try {
+      return stage(DeltaTables.Mode.CREATE, ident, schema, partitions, properties);
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException(e); // a create never reports a missing table
+    }
   }
 
   @Override
-  public void renameTable(Identifier from, Identifier to) {
-    throw notYetSupported("ALTER TABLE ... RENAME TO", from);
+  public StagedTable stageReplace(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
+    try {
+      return stage(DeltaTables.Mode.REPLACE, ident, schema, partitions, properties);
+    } catch (TableAlreadyExistsException e) {
+      throw new IllegalStateException(e); // a replace never reports an existing table
+    }
+  }
+
+  @Override
+  public StagedTable stageCreateOrReplace(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException {
+    try {
+      return stage(DeltaTables.Mode.CREATE_OR_REPLACE, ident, schema, partitions, properties);
+    } catch (TableAlreadyExistsException | NoSuchTableException e) {
+      throw new IllegalStateException(e); // create-or-replace reports neither
+    }
+  }
+
+  private StagedTable stage(DeltaTables.Mode mode, Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
+      NoSuchTableException {
+    TableName table = newTableName(ident);
+    if (isDeltaProvider(properties)) {
+      return deltaTables.stage(mode, table, schema, partitions, properties);
+    }
+    throw notYetSupported("CREATE/REPLACE TABLE USING " + provider(properties) + " AS SELECT", ident);
+  }
+
+  @Override
+  public Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    TableName table = tableName(ident);
+    if (table == null) {
+      throw new NoSuchTableException(ident);
+    }
+    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(table);
+    if (EntryReader.isView(entry)) {
+      throw new NoSuchTableException(Scala.list(name, table.database(), table.table()));
+    }
+    if (EntryReader.read(name, table.database(), entry).isDelta()) {
+      return deltaTables.alter(ident, table, entry, changes);
+    }
+    throw notYetSupported("ALTER TABLE on a non-Delta table", ident);
+  }
+
+  /**
+   * Glue has no rename: the entry is created under the new name, then the old one is deleted. The data
+   * does not move. If the delete fails, both entries point at the same location and dropping the old name
+   * (which never deletes data) finishes the rename.
+   */
+  @Override
+  public void renameTable(Identifier from, Identifier to) throws NoSuchTableException, TableAlreadyExistsException {
+    TableName source = tableName(from);
+    if (source == null) {
+      throw new NoSuchTableException(from);
+    }
+    TableName target = newTableName(withoutCatalogName(to));
+    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(source);
+    if (EntryReader.isView(entry)) {
+      throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));
+    }
+    try {
+      glue.createTable(target.database(), EntryWriter.renamedEntry(entry, target.table()));
+    } catch (NoSuchNamespaceException e) {
+      throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
+          name, source, name, target, target.database()), e);
+    }
+    try {
+      if (!glue.deleteTable(source)) {
+        throw new IllegalStateException("the old entry was already gone");
+      }
+    } catch (RuntimeException e) {
+      throw new GlueCatalogException(String.format("Renamed %s.%s to %s.%s, but the old entry could not be "
+          + "deleted: %s. Both entries now point at the same location; run DROP TABLE %s.%s (which never deletes "
+          + "data) to finish the rename.", name, source, name, target, e.getMessage(), name, source), e);
+    }
   }
 
   /** Removes the Glue entry only: gluecat never deletes a table's data. Views are not dropped. */
@@ -314,8 +440,38 @@ public abstract class AbstractGlueCatalog implements TableCatalog, SupportsNames
 
   private UnsupportedOperationException notYetSupported(String statement, Identifier ident) {
     return new UnsupportedOperationException(String.format("%s is not supported by this version of gluecat "
-        + "(catalog '%s', table %s); it loads, lists and drops tables and manages databases",
-        statement, name, describe(ident)));
+        + "(catalog '%s', table %s); it creates, replaces and alters Delta tables, and loads, lists, renames and "
+        + "drops tables of every provider", statement, name, describe(ident)));
+  }
+
+  /** The provider a create names, else the session's default data source (as Spark resolves it). */
+  private static String provider(Map<String, String> properties) {
+    String provider = properties.get(TableCatalog.PROP_PROVIDER);
+    return provider != null ? provider
+        : org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet");
+  }
+
+  private static boolean isDeltaProvider(Map<String, String> properties) {
+    return EntryFormat.isDelta(provider(properties));
+  }
+
+  /** RENAME's target may arrive qualified with this catalog's name: [catalog, db]. */
+  private Identifier withoutCatalogName(Identifier ident) {
+    String[] ns = ident.namespace();
+    if (ns.length == 2 && ns[0].equalsIgnoreCase(name)) {
+      return Identifier.of(new String[] {ns[1]}, ident.name());
+    }
+    return ident;
+  }
+
+  /** The Glue table a create or rename targets; a path identifier or a nested namespace is refused. */
+  private TableName newTableName(Identifier ident) {
+    TableName table = tableName(ident);
+    if (table == null) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s' cannot create table %s: tables are "
+          + "named <database>.<table> (Glue has one level of databases)", name, ident));
+    }
+    return table;
   }
 
   /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */

@@ -95,6 +95,28 @@ public final class EntryWriter {
     return build(table, Optional.ofNullable(existing.owner()), databaseLocation, parameters, serdeParameters);
   }
 
+  /**
+   * The entry of {@code existing} under another name, every field as it was (Glue has no rename, so a
+   * rename creates this entry and deletes the old one).
+   */
+  public static TableInput renamedEntry(Table existing, String newName) {
+    return TableInput.builder()
+        .name(newName.toLowerCase(java.util.Locale.ROOT))
+        .description(existing.description())
+        .owner(existing.owner())
+        .lastAccessTime(existing.lastAccessTime())
+        .lastAnalyzedTime(existing.lastAnalyzedTime())
+        .retention(existing.retention())
+        .storageDescriptor(existing.storageDescriptor())
+        .partitionKeys(existing.partitionKeys())
+        .viewOriginalText(existing.viewOriginalText())
+        .viewExpandedText(existing.viewExpandedText())
+        .tableType(existing.tableType())
+        .parameters(existing.parameters())
+        .targetTable(existing.targetTable())
+        .build();
+  }
+
   /** Which shape a table's entry takes, decided as HiveExternalCatalog.createDataSourceTable decides. */
   public static Form formOf(TableDefinition table) {
     if (table.isDelta()) {

@@ -1,0 +1,321 @@
+package io.gluecat;
+
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.TableDefinition;
+import io.gluecat.glue.GlueGateway;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.StagedTable;
+import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+import software.amazon.awssdk.services.glue.model.Database;
+import software.amazon.awssdk.services.glue.model.TableInput;
+
+/**
+ * Delta creates, replaces, alters and refreshes by name. Delta only registers tables through a catalog
+ * whose class is Unity Catalog's, so every create and replace runs on the path identifier
+ * delta.`<location>`, which Delta handles without any catalog, and gluecat writes the Glue entry itself,
+ * after Delta committed. See docs/how-it-works.md.
+ */
+final class DeltaTables {
+  /** Create-time properties Spark reserves; they are not table properties. */
+  private static final Set<String> RESERVED = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_PROVIDER,
+      TableCatalog.PROP_COMMENT, TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location",
+      "path");
+
+  enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
+
+  private final String catalog;
+  private final CatalogOptions options;
+  private final GlueGateway glue;
+  private final Supplier<TableCatalog> deltaCatalog;
+
+  DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, Supplier<TableCatalog> deltaCatalog) {
+    this.catalog = catalog;
+    this.options = options;
+    this.glue = glue;
+    this.deltaCatalog = deltaCatalog;
+  }
+
+  /** The checks every Delta operation by name runs before it touches anything. */
+  void checkSession() {
+    SessionChecks.requireUpdateCatalogHookOff(catalog);
+    SessionChecks.requireDeltaSessionConfig(catalog);
+  }
+
+  // ---- create and replace ----
+
+  /**
+   * CREATE TABLE without a query (and writeStream.toTable on a missing table): Delta creates the table at
+   * its location by path, then the Glue entry is created. If a Delta table is already there, Delta's own
+   * rules apply: no columns registers it as it is, given columns must match.
+   */
+  Table create(Identifier ident, TableName name, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    checkSession();
+    SessionChecks.requireSqlOnFiles(catalog, name);
+    Database database = glue.getDatabase(name.database());
+    if (glue.findTable(name).isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    String location = location(name, database, properties);
+    deltaCatalog.get().createTable(pathIdentifier(location), schema, partitions, deltaProperties(properties));
+    register(name, location, properties, database, false, Optional.empty());
+    return loadDelta(ident);
+  }
+
+  /**
+   * CTAS, RTAS, CREATE OR REPLACE ... AS SELECT, saveAsTable and writeTo: Delta's staged table for the
+   * path identifier, wrapped so that Glue is written once Delta has committed.
+   */
+  StagedTable stage(Mode mode, TableName name, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
+      NoSuchTableException {
+    checkSession();
+    SessionChecks.requireSqlOnFiles(catalog, name);
+    Database database = glue.getDatabase(name.database());
+    Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
+    if (mode == Mode.CREATE && existing.isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    if (mode == Mode.REPLACE && existing.isEmpty()) {
+      throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
+    }
+    String location;
+    if (existing.isPresent()) {
+      String current = EntryReader.read(catalog, name.database(), existing.get()).location();
+      if (!EntryFormat.isDelta(existing.get().parameters().get(EntryFormat.PROVIDER))) {
+        throw new IllegalArgumentException(String.format("Table %s.%s is not a Delta table (provider %s); gluecat "
+            + "does not replace it with a Delta table. Drop it first.", catalog, name,
+            existing.get().parameters().get(EntryFormat.PROVIDER)));
+      }
+      location = properties.containsKey(TableCatalog.PROP_LOCATION)
+          ? SparkEnvironment.qualify(properties.get(TableCatalog.PROP_LOCATION)) : current;
+    } else {
+      location = location(name, database, properties);
+    }
+    Identifier path = pathIdentifier(location);
+    StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
+    Map<String, String> deltaProperties = deltaProperties(properties);
+    // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location.
+    StagedTable staged = mode == Mode.CREATE ? delta.stageCreate(path, schema, partitions, deltaProperties)
+        : mode == Mode.REPLACE ? delta.stageReplace(path, schema, partitions, deltaProperties)
+        : delta.stageCreateOrReplace(path, schema, partitions, deltaProperties);
+    Optional<software.amazon.awssdk.services.glue.model.Table> before = existing;
+    return new StagedGlueTable(catalog + "." + name, staged,
+        () -> register(name, location, properties, database, before.isPresent(), before));
+  }
+
+  /**
+   * Writes the entry for the Delta table now committed at {@code location}: a new entry, or (for a
+   * replace) an update of {@code existing} at the VersionId it was read with. Any failure here comes
+   * after Delta's commit and says so.
+   */
+  private void register(TableName name, String location, Map<String, String> properties, Database database,
+      boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
+    try {
+      TableDefinition definition = definitionFromDelta(name, location, userProperties(properties));
+      Optional<String> owner = Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER));
+      if (existing.isPresent()) {
+        glue.updateTable(name.database(), writer().updatedEntry(existing.get(), definition, Set.of(),
+            Optional.ofNullable(database.locationUri())), existing.get().versionId());
+      } else {
+        glue.createTable(name.database(),
+            writer().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
+      }
+    } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
+      throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, replaced, e);
+    }
+  }
+
+  // ---- alter and refresh ----
+
+  /**
+   * ALTER TABLE on a Delta table. SET LOCATION moves the Glue entry to another Delta table; everything
+   * else is Delta's, applied to its log, after which column changes re-sync the Glue columns.
+   */
+  Table alter(Identifier ident, TableName name, software.amazon.awssdk.services.glue.model.Table entry,
+      TableChange... changes) throws NoSuchTableException {
+    checkSession();
+    Optional<String> newLocation = setLocation(changes);
+    if (newLocation.isPresent()) {
+      if (changes.length != 1) {
+        throw new IllegalArgumentException(String.format("Table %s.%s: SET LOCATION cannot be combined with other "
+            + "changes in one statement", catalog, name));
+      }
+      String location = SparkEnvironment.qualify(newLocation.get());
+      if (!io.delta.tables.DeltaTable.isDeltaTable(SparkSession.active(), location)) {
+        throw new IllegalArgumentException(String.format("Table %s.%s cannot be moved to %s: there is no Delta "
+            + "table there", catalog, name, location));
+      }
+      resync(name, entry, location);
+      return loadDelta(ident);
+    }
+    Table altered = deltaCatalog.get().alterTable(ident, changes);
+    if (changesColumnsOrComment(changes)) {
+      resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
+    }
+    return altered;
+  }
+
+  /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */
+  void refresh(TableName name, software.amazon.awssdk.services.glue.model.Table entry) {
+    checkSession();
+    resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
+  }
+
+  /**
+   * Rewrites the entry's columns, schema, partition columns and description from the Delta table at
+   * {@code location}, at the VersionId {@code entry} was read with; nothing is written when they already
+   * match. Parameters the format does not own, the table properties among them, are kept.
+   */
+  private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
+    TableDefinition definition = definitionFromDelta(name, location, Map.of());
+    Optional<String> databaseLocation;
+    try {
+      databaseLocation = Optional.ofNullable(glue.getDatabase(name.database()).locationUri());
+    } catch (NoSuchNamespaceException e) {
+      databaseLocation = Optional.empty();
+    }
+    TableInput updated = writer().updatedEntry(entry, definition, Set.of(), databaseLocation);
+    if (sameDefinition(entry, updated)) {
+      return;
+    }
+    try {
+      glue.updateTable(name.database(), updated, entry.versionId());
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while it was being "
+          + "updated", catalog, name), e);
+    }
+  }
+
+  private static boolean sameDefinition(software.amazon.awssdk.services.glue.model.Table entry, TableInput updated) {
+    return entry.storageDescriptor() != null
+        && Objects.equals(entry.storageDescriptor().columns(), updated.storageDescriptor().columns())
+        && Objects.equals(entry.storageDescriptor().location(), updated.storageDescriptor().location())
+        // an absent description reads back as "" from some Glue implementations
+        && Objects.equals(emptyToNull(entry.description()), emptyToNull(updated.description()))
+        && Objects.equals(entry.parameters(), updated.parameters());
+  }
+
+  private static String emptyToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
+  }
+
+  private static boolean changesColumnsOrComment(TableChange[] changes) {
+    for (TableChange change : changes) {
+      if (change instanceof TableChange.ColumnChange) {
+        return true;
+      }
+      if (change instanceof TableChange.SetProperty
+          && TableCatalog.PROP_COMMENT.equals(((TableChange.SetProperty) change).property())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Optional<String> setLocation(TableChange[] changes) {
+    for (TableChange change : changes) {
+      if (change instanceof TableChange.SetProperty
+          && TableCatalog.PROP_LOCATION.equals(((TableChange.SetProperty) change).property())) {
+        return Optional.of(((TableChange.SetProperty) change).value());
+      }
+    }
+    return Optional.empty();
+  }
+
+  // ---- helpers ----
+
+  /** The table as Delta's log describes it now: columns, partition columns, comment. */
+  private TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
+    Table delta = loadDelta(pathIdentifier(location));
+    List<String> partitionColumns = new ArrayList<>();
+    for (Transform t : delta.partitioning()) {
+      if ("identity".equals(t.name())) {
+        NamedReference[] refs = t.references();
+        partitionColumns.add(String.join(".", refs[0].fieldNames()));
+      }
+    }
+    @SuppressWarnings("deprecation")
+    StructType schema = delta.schema();
+    Optional<String> comment = Optional.ofNullable(delta.properties().get(TableCatalog.PROP_COMMENT));
+    return new TableDefinition(name, EntryFormat.DELTA, schema, partitionColumns, location, comment, properties,
+        Map.of());
+  }
+
+  /**
+   * The location of a new table: LOCATION if given, else a directory no table used before under the
+   * database location (or the warehouse), so that dropping a table and creating it again never re-attaches
+   * the old data (DROP never deletes it).
+   */
+  private String location(TableName name, Database database, Map<String, String> properties) {
+    String given = properties.get(TableCatalog.PROP_LOCATION);
+    if (given != null) {
+      return SparkEnvironment.qualify(given);
+    }
+    String base = database.locationUri() != null ? database.locationUri()
+        : options.warehouse().map(w -> w + "/" + name.database() + ".db").orElseThrow(() ->
+            new IllegalArgumentException(String.format("Table %s.%s has no location: give one (LOCATION '...'), "
+                + "set a location on database %s, or set the catalog's warehouse option "
+                + "(spark.sql.catalog.%s.warehouse)", catalog, name, name.database(), catalog)));
+    String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    return SparkEnvironment.qualify(trimmed + "/" + name.table() + "-" + UUID.randomUUID().toString().replace("-", ""));
+  }
+
+  /** What Delta gets: everything but the location, which travels in the path identifier. */
+  private static Map<String, String> deltaProperties(Map<String, String> properties) {
+    Map<String, String> delta = new LinkedHashMap<>(properties);
+    delta.remove(TableCatalog.PROP_LOCATION);
+    delta.remove("is_managed_location");
+    return delta;
+  }
+
+  /** TBLPROPERTIES as the user gave them, without Spark's reserved keys and OPTIONS. */
+  private static Map<String, String> userProperties(Map<String, String> properties) {
+    Map<String, String> user = new LinkedHashMap<>();
+    properties.forEach((k, v) -> {
+      if (!RESERVED.contains(k) && !k.startsWith(TableCatalog.OPTION_PREFIX)) {
+        user.put(k, v);
+      }
+    });
+    return user;
+  }
+
+  /** A table Delta serves; by name it was just written or checked, by path Delta never reports a miss. */
+  private Table loadDelta(Identifier ident) {
+    try {
+      return deltaCatalog.get().loadTable(ident);
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException(String.format("gluecat catalog '%s': table %s vanished while it was being "
+          + "written", catalog, ident), e);
+    }
+  }
+
+  static Identifier pathIdentifier(String location) {
+    return Identifier.of(new String[] {EntryFormat.DELTA}, location);
+  }
+
+  private static EntryWriter writer() {
+    return new EntryWriter(SparkEnvironment.sparkVersion(), SparkEnvironment.schemaStringLengthThreshold());
+  }
+}
