@@ -41,6 +41,11 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
     db = newDatabase(dbLocation);
   }
 
+  /** The name statements use for this test's database (catalog.db here, db in session mode). */
+  protected String database() {
+    return catalog + "." + db;
+  }
+
   @AfterEach
   void clearFaults() {
     GlueCallRecorder.reset();
@@ -50,7 +55,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
 
   /** How a statement names a table of this test's database. */
   protected String t(String table) {
-    return catalog + "." + db + "." + table;
+    return database() + "." + table;
   }
 
   protected List<Row> run(String statement) {
@@ -72,13 +77,12 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
   }
 
   protected static boolean hasDeltaLog(String location) {
-    Path log = Paths.get(java.net.URI.create(location.replace("file:/", "file:///").replace("file:////", "file:///")))
-        .resolve("_delta_log");
+    Path log = Paths.get(location.substring("file:".length())).resolve("_delta_log");
     return Files.isDirectory(log) && log.toFile().list().length > 0;
   }
 
-  protected static long deltaVersion(String location) {
-    return spark().sql("DESCRIBE HISTORY delta.`" + location + "`").collectAsList().stream()
+  protected long deltaVersion(String location) {
+    return session.sql("DESCRIBE HISTORY delta.`" + location + "`").collectAsList().stream()
         .mapToLong(r -> r.getLong(0)).max().orElse(-1);
   }
 
@@ -104,7 +108,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
 
     run("INSERT INTO " + t("orders") + " VALUES (1, 'eu'), (2, 'us')");
     assertEquals(List.of(1L, 2L), ids("orders"));
-    assertEquals(2L, spark().read().format("delta").load(location).count(), "the data is at the entry's location");
+    assertEquals(2L, session.read().format("delta").load(location).count(), "the data is at the entry's location");
   }
 
   @Test
@@ -114,7 +118,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
     assertEquals(external, location(glueTable(db, "ext")));
 
     String existing = newDirectory("existing");
-    spark().range(0, 3).write().format("delta").mode("overwrite").save(existing);
+    session.range(0, 3).write().format("delta").mode("overwrite").save(existing);
     run("CREATE TABLE " + t("registered") + " USING delta LOCATION '" + existing + "'");
     assertEquals(List.of(0L, 1L, 2L), ids("registered"));
     assertEquals(List.of("id bigint"), columns(glueTable(db, "registered")));
@@ -165,6 +169,10 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
     assertEquals(1L, deltaVersion(location), "the replace is one more Delta commit");
     assertEquals(List.of(5L, 6L), ids("ctas"));
     assertEquals(Integer.parseInt(created.versionId()) + 1, Integer.parseInt(replaced.versionId()));
+    List<io.gluecat.testkit.GlueCall> updates = GlueCallRecorder.callsOf("UpdateTable");
+    assertEquals(1, updates.size());
+    assertEquals(created.versionId(), updates.get(0).versionId(), "the update names the version it replaces");
+    assertEquals(Boolean.FALSE, updates.get(0).skipArchive(), "glue.skip-archive defaults to false");
 
     run("CREATE OR REPLACE TABLE " + t("ctas") + " USING delta AS SELECT id FROM range(1)");
     assertEquals(List.of(0L), ids("ctas"));
@@ -176,27 +184,27 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
 
   @Test
   void saveAsTableInEveryModeAndWriterV2() {
-    Dataset<Row> three = spark().range(0, 3).toDF();
+    Dataset<Row> three = session.range(0, 3).toDF();
     String name = t("saved");
     three.write().format("delta").saveAsTable(name);
     assertEquals(List.of(0L, 1L, 2L), ids("saved"));
     assertThrows(Throwable.class, () -> three.write().format("delta").mode(SaveMode.ErrorIfExists).saveAsTable(name));
     three.write().format("delta").mode(SaveMode.Append).saveAsTable(name);
     assertEquals(6, ids("saved").size());
-    spark().range(10, 12).write().format("delta").mode(SaveMode.Overwrite).saveAsTable(name);
+    session.range(10, 12).write().format("delta").mode(SaveMode.Overwrite).saveAsTable(name);
     assertEquals(List.of(10L, 11L), ids("saved"));
     three.write().format("delta").mode(SaveMode.Ignore).saveAsTable(name);
     assertEquals(List.of(10L, 11L), ids("saved"));
 
     String v2 = t("v2");
     try {
-      spark().range(0, 2).writeTo(v2).using("delta").create();
+      session.range(0, 2).writeTo(v2).using("delta").create();
       assertEquals(List.of(0L, 1L), ids("v2"));
-      spark().range(5, 6).writeTo(v2).append();
+      session.range(5, 6).writeTo(v2).append();
       assertEquals(List.of(0L, 1L, 5L), ids("v2"));
-      spark().range(7, 8).writeTo(v2).using("delta").replace();
+      session.range(7, 8).writeTo(v2).using("delta").replace();
       assertEquals(List.of(7L), ids("v2"));
-      spark().range(8, 9).writeTo(v2).using("delta").createOrReplace();
+      session.range(8, 9).writeTo(v2).using("delta").createOrReplace();
       assertEquals(List.of(8L), ids("v2"));
     } catch (Exception e) {
       throw new AssertionError(e);
@@ -214,11 +222,11 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
   @Test
   void ctasOntoAnExistingDeltaTableFailsAsDeltaDoes() {
     String existing = newDirectory("occupied");
-    spark().range(2).write().format("delta").mode("overwrite").save(existing);
+    session.range(2).write().format("delta").mode("overwrite").save(existing);
     Throwable e = assertThrows(Throwable.class, () -> run("CREATE TABLE " + t("occupied") + " USING delta LOCATION '"
         + existing + "' AS SELECT id FROM range(5)"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "occupied"), messages(e));
-    assertEquals(2L, spark().read().format("delta").load(existing).count(), "the existing table is untouched");
+    assertEquals(2L, session.read().format("delta").load(existing).count(), "the existing table is untouched");
   }
 
   @Test
@@ -242,11 +250,11 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
         + location + "' AS SELECT id FROM range(4)"));
     String all = messages(e);
     assertTrue(all.contains("io.gluecat.DeltaCommittedButGlueFailedException"), all);
-    assertTrue(all.contains(catalog + "." + db + ".recover") && all.contains(location)
+    assertTrue(all.contains(db + ".recover") && all.contains(location)
         && all.contains("Delta commit") && all.contains("succeeded") && all.contains("AccessDenied"), all);
     assertTrue(all.contains("CREATE TABLE " + catalog + "." + db + ".recover USING delta LOCATION '" + location + "'"),
         all);
-    assertEquals(4L, spark().read().format("delta").load(location).count(), "the Delta commit is there");
+    assertEquals(4L, session.read().format("delta").load(location).count(), "the Delta commit is there");
     GlueCallRecorder.clearFaults();
 
     assertThrows(Throwable.class, () -> run("CREATE TABLE " + t("recover") + " USING delta LOCATION '"
@@ -262,15 +270,15 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
     run("CREATE TABLE " + t("hooked") + " USING delta AS SELECT id FROM range(2)");
     run("CREATE TABLE " + t("dropme") + " (id BIGINT) USING delta");
     session.conf().set("spark.databricks.delta.catalog.update.enabled", "true");
-    assertMessage(() -> run("SELECT * FROM " + t("hooked")), "spark.databricks.delta.catalog.update.enabled", catalog);
+    assertMessage(() -> run("SELECT * FROM " + t("hooked")), "spark.databricks.delta.catalog.update.enabled");
     assertMessage(() -> run("INSERT INTO " + t("hooked") + " VALUES (9)"), "catalog.update.enabled");
     assertMessage(() -> run("CREATE TABLE " + t("new_one") + " (id BIGINT) USING delta"), "catalog.update.enabled");
     assertMessage(() -> run("ALTER TABLE " + t("hooked") + " ADD COLUMNS (x INT)"), "catalog.update.enabled");
     assertMessage(() -> run("REFRESH TABLE " + t("hooked")), "catalog.update.enabled");
-    assertEquals(2, run("SHOW TABLES IN " + catalog + "." + db).size());
+    assertEquals(2, run("SHOW TABLES IN " + database()).size());
     run("DROP TABLE " + t("dropme"));
     run("SHOW NAMESPACES IN " + catalog);
-    String fresh = newCatalog();
+    String fresh = newCatalog(session, ministackOptions());
     assertMessage(() -> run("SHOW NAMESPACES IN " + fresh), "catalog.update.enabled", fresh);
     session.conf().set("spark.databricks.delta.catalog.update.enabled", "false");
     assertEquals(List.of(0L, 1L), ids("hooked"));
@@ -300,7 +308,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
   void refreshResyncsColumnsAfterSchemaEvolution() {
     run("CREATE TABLE " + t("evolve") + " USING delta AS SELECT id FROM range(2)");
     String location = location(glueTable(db, "evolve"));
-    spark().range(2, 3).selectExpr("id", "'x' AS extra").write().format("delta").mode("append")
+    session.range(2, 3).selectExpr("id", "'x' AS extra").write().format("delta").mode("append")
         .option("mergeSchema", "true").save(location);
     assertEquals(List.of("id bigint"), columns(glueTable(db, "evolve")), "a write does not sync Glue");
     run("REFRESH TABLE " + t("evolve"));
@@ -314,7 +322,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
   void setLocationNeedsADeltaTableAndMovesTheEntry() {
     run("CREATE TABLE " + t("moving") + " USING delta AS SELECT id FROM range(2)");
     String target = newDirectory("target");
-    spark().range(5, 8).selectExpr("id", "id AS copy").write().format("delta").mode("overwrite").save(target);
+    session.range(5, 8).selectExpr("id", "id AS copy").write().format("delta").mode("overwrite").save(target);
     run("ALTER TABLE " + t("moving") + " SET LOCATION '" + target + "'");
     Table moved = glueTable(db, "moving");
     assertEquals(target, location(moved));
@@ -326,6 +334,19 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
     assertMessage(() -> run("ALTER TABLE " + t("moving") + " SET LOCATION '" + empty + "'"), "no Delta table",
         empty);
     assertEquals(target, location(glueTable(db, "moving")));
+  }
+
+  @Test
+  void skipArchiveFollowsTheOption() {
+    Map<String, String> options = ministackOptions();
+    options.put("glue.skip-archive", "true");
+    String skipping = newCatalog(session, options);
+    run("CREATE TABLE " + skipping + "." + db + ".archived (id BIGINT) USING delta");
+    run("ALTER TABLE " + skipping + "." + db + ".archived ADD COLUMNS (x INT)");
+    List<io.gluecat.testkit.GlueCall> updates = GlueCallRecorder.callsOf("UpdateTable");
+    assertFalse(updates.isEmpty());
+    updates.forEach(u -> assertEquals(Boolean.TRUE, u.skipArchive(), u.toString()));
+    updates.forEach(u -> assertNotNull(u.versionId(), u.toString()));
   }
 
   @Test
@@ -383,7 +404,7 @@ class DeltaLifecycleIT extends MiniStackSparkTest {
   @Test
   void streamingIntoAMissingTableCreatesIt() throws Exception {
     String source = newDirectory("stream_in");
-    Files.writeString(Paths.get(java.net.URI.create(source.replace("file:", "file://"))).resolve("a.json"),
+    Files.writeString(Paths.get(source.substring("file:".length())).resolve("a.json"),
         "{\"id\": 1}\n{\"id\": 2}\n");
     String checkpoint = newDirectory("checkpoint");
     org.apache.spark.sql.streaming.StreamingQuery query = session.readStream().schema("id BIGINT").json(source)

@@ -85,11 +85,16 @@ abstract class MiniStackSparkTest {
     return options;
   }
 
-  /** Registers a gluecat catalog under a new name in the session and returns that name. */
+  /** Registers a gluecat catalog under a new name in the shared session and returns that name. */
   protected static String newCatalog(Map<String, String> options) {
+    return newCatalog(spark(), options);
+  }
+
+  /** Registers a gluecat catalog under a new name in {@code session} and returns that name. */
+  protected static String newCatalog(SparkSession session, Map<String, String> options) {
     String name = unique("glue");
-    spark().conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
-    options.forEach((k, v) -> spark().conf().set("spark.sql.catalog." + name + "." + k, v));
+    session.conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
+    options.forEach((k, v) -> session.conf().set("spark.sql.catalog." + name + "." + k, v));
     return name;
   }
 

@@ -139,6 +139,27 @@ class TableLoadIT extends MiniStackSparkTest {
   }
 
   @Test
+  void withoutASessionCatalogDeltaTablesFailWithWhatToSet() {
+    String db = newDatabase(newDirectory("db"));
+    String location = newDirectory("orders");
+    spark().range(2).write().format("delta").save(location);
+    putEntry(db, "orders", "delta", new StructType().add("id", "long"), List.of(), location, Map.of());
+    org.apache.spark.sql.SparkSession bare = spark().newSession();
+    org.apache.spark.sql.SparkSession.setActiveSession(bare);
+    try {
+      bare.conf().unset("spark.sql.catalog.spark_catalog");
+      String catalog = newCatalog(bare, ministackOptions());
+      assertMessage(() -> bare.sql("SELECT * FROM " + catalog + "." + db + ".orders").collectAsList(),
+          "gluecat catalog '" + catalog + "'", "spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog");
+      bare.conf().set("spark.databricks.delta.requiredSparkConfsCheck.enabled", "false");
+      assertEquals(2, bare.sql("SELECT * FROM " + catalog + "." + db + ".orders").collectAsList().size(),
+          "with Delta's check turned off, named mode works without spark_catalog");
+    } finally {
+      org.apache.spark.sql.SparkSession.setActiveSession(spark());
+    }
+  }
+
+  @Test
   void aMissingTableIsNotFound() {
     String catalog = newCatalog();
     String db = newDatabase(newDirectory("db"));

@@ -17,6 +17,8 @@ package io.gluecat.testkit;
  *                      {@code Name}/{@code DatabaseInput.Name} of a database operation); null if none
  * @param tableName     the table the request names ({@code TableName}, {@code TableInput.Name}, or
  *                      {@code Name} next to a {@code DatabaseName}); null if none
+ * @param versionId     the request's {@code VersionId} (UpdateTable), null if it has none
+ * @param skipArchive   the request's {@code SkipArchive} (UpdateTable), null if it has none
  * @param accessKeyId   the access key id in the request's SigV4 {@code Authorization} header; null if unsigned
  * @param sessionToken  whether the request carried an {@code X-Amz-Security-Token} header
  * @param userAgent     the {@code User-Agent} header
@@ -37,6 +39,8 @@ public record GlueCall(
         String catalogId,
         String databaseName,
         String tableName,
+        String versionId,
+        Boolean skipArchive,
         String accessKeyId,
         boolean sessionToken,
         String userAgent,

@@ -558,6 +558,8 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         final String roleArn;
         final String externalId;
         final String roleSessionName;
+        final String versionId;
+        final Boolean skipArchive;
 
         long sequence;
         GlueCall.Outcome outcome = GlueCall.Outcome.IN_FLIGHT;
@@ -597,6 +599,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             }
             this.databaseName = database;
             this.tableName = table;
+            this.versionId = glue ? string(field(request, "VersionId")) : null;            // UpdateTable
+            Object skip = glue ? field(request, "SkipArchive") : null;
+            this.skipArchive = skip instanceof Boolean ? (Boolean) skip : null;
 
             boolean sts = STS.equals(service);
             this.roleArn = sts ? string(field(request, "RoleArn")) : null;
@@ -629,7 +634,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             GlueCall.AssumeRole assumeRole = roleArn == null ? null
                     : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
             return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
-                    accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
+                    versionId, skipArchive, accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
                     assumeRole);
         }
     }
