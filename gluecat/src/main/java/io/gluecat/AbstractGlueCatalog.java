@@ -1,5 +1,6 @@
 package io.gluecat;
 
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
@@ -46,6 +47,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   private EntryCatalog entries;
   private volatile TableCatalog delta;
   private DeltaTables deltaTables;
+  private FileTables fileTables;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
@@ -54,6 +56,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     this.glue = new GlueGateway(options);
     this.entries = new EntryCatalog(this, glue);
     this.deltaTables = new DeltaTables(name, options, glue, this::deltaCatalog);
+    this.fileTables = new FileTables(name, options, glue);
     SessionChecks.requireUpdateCatalogHookOff(name);
   }
 
@@ -146,9 +149,19 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (table == null) {
       return;
     }
+    forgetCachedRelation(table);
     glue.findTable(table)
         .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
         .ifPresent(entry -> deltaTables.refresh(table, entry));
+  }
+
+  /**
+   * Spark caches the relation (and file listing) of file source tables by catalog, database and table;
+   * after gluecat changed or removed an entry, that cache must not serve the old location or schema.
+   */
+  private void forgetCachedRelation(TableName table) {
+    SparkCompat.invalidateCachedRelation(new org.apache.spark.sql.catalyst.TableIdentifier(table.table(),
+        scala.Option.apply(table.database()), scala.Option.apply(name)));
   }
 
   @Override
@@ -158,7 +171,12 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, schema, partitions, properties);
     }
-    throw notYetSupported("CREATE TABLE USING " + provider(properties), ident);
+    fileTables.create(table, schema, partitions, properties);
+    try {
+      return loadTable(ident);
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException("table " + table + " vanished right after it was created", e);
+    }
   }
 
   @Override
@@ -198,7 +216,10 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, schema, partitions, properties);
     }
-    throw notYetSupported("CREATE/REPLACE TABLE USING " + provider(properties) + " AS SELECT", ident);
+    if (mode != DeltaTables.Mode.CREATE) {
+      throw fileTables.replaceRefused(table);
+    }
+    return fileTables.stageCreate(table, schema, partitions, properties);
   }
 
   @Override
@@ -214,7 +235,9 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (EntryReader.read(name, table.database(), entry).isDelta()) {
       return deltaTables.alter(ident, table, entry, changes);
     }
-    throw notYetSupported("ALTER TABLE on a non-Delta table", ident);
+    fileTables.alter(table, entry, changes);
+    forgetCachedRelation(table);
+    return loadTable(ident);
   }
 
   /**
@@ -239,6 +262,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
           name, source, name, target, target.database()), e);
     }
+    forgetCachedRelation(source);
     try {
       if (!glue.deleteTable(source)) {
         throw new IllegalStateException("the old entry was already gone");
@@ -261,6 +285,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (entry.isEmpty() || EntryReader.isView(entry.get())) {
       return false;
     }
+    forgetCachedRelation(table);
     return glue.deleteTable(table);
   }
 
@@ -438,12 +463,6 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return t == null ? ident.toString() : t.toString();
   }
 
-  private UnsupportedOperationException notYetSupported(String statement, Identifier ident) {
-    return new UnsupportedOperationException(String.format("%s is not supported by this version of gluecat "
-        + "(catalog '%s', table %s); it creates, replaces and alters Delta tables, and loads, lists, renames and "
-        + "drops tables of every provider", statement, name, describe(ident)));
-  }
-
   /** The provider a create names, else the session's default data source (as Spark resolves it). */
   private static String provider(Map<String, String> properties) {
     String provider = properties.get(TableCatalog.PROP_PROVIDER);
@@ -486,10 +505,5 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       }
     }
     return d;
-  }
-
-  /** The Glue gateway of this catalog (for the compat subclasses). */
-  GlueGateway glue() {
-    return glue;
   }
 }

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
@@ -37,11 +36,6 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  * after Delta committed. See docs/how-it-works.md.
  */
 final class DeltaTables {
-  /** Create-time properties Spark reserves; they are not table properties. */
-  private static final Set<String> RESERVED = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_PROVIDER,
-      TableCatalog.PROP_COMMENT, TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location",
-      "path");
-
   enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
 
   private final String catalog;
@@ -77,7 +71,7 @@ final class DeltaTables {
     if (glue.findTable(name).isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
-    String location = location(name, database, properties);
+    String location = new CreateArguments(properties).location(catalog, options, name, database);
     deltaCatalog.get().createTable(pathIdentifier(location), schema, partitions, deltaProperties(properties));
     register(name, location, properties, database, false, Optional.empty());
     return loadDelta(ident);
@@ -108,10 +102,9 @@ final class DeltaTables {
             + "does not replace it with a Delta table. Drop it first.", catalog, name,
             existing.get().parameters().get(EntryFormat.PROVIDER)));
       }
-      location = properties.containsKey(TableCatalog.PROP_LOCATION)
-          ? SparkEnvironment.qualify(properties.get(TableCatalog.PROP_LOCATION)) : current;
+      location = new CreateArguments(properties).explicitLocation().orElse(current);
     } else {
-      location = location(name, database, properties);
+      location = new CreateArguments(properties).location(catalog, options, name, database);
     }
     Identifier path = pathIdentifier(location);
     StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
@@ -133,8 +126,9 @@ final class DeltaTables {
   private void register(TableName name, String location, Map<String, String> properties, Database database,
       boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
     try {
-      TableDefinition definition = definitionFromDelta(name, location, userProperties(properties));
-      Optional<String> owner = Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER));
+      CreateArguments arguments = new CreateArguments(properties);
+      TableDefinition definition = definitionFromDelta(name, location, arguments.userProperties());
+      Optional<String> owner = arguments.owner();
       if (existing.isPresent()) {
         glue.updateTable(name.database(), writer().updatedEntry(existing.get(), definition, Set.of(),
             Optional.ofNullable(database.locationUri())), existing.get().versionId());
@@ -263,42 +257,12 @@ final class DeltaTables {
         Map.of());
   }
 
-  /**
-   * The location of a new table: LOCATION if given, else a directory no table used before under the
-   * database location (or the warehouse), so that dropping a table and creating it again never re-attaches
-   * the old data (DROP never deletes it).
-   */
-  private String location(TableName name, Database database, Map<String, String> properties) {
-    String given = properties.get(TableCatalog.PROP_LOCATION);
-    if (given != null) {
-      return SparkEnvironment.qualify(given);
-    }
-    String base = database.locationUri() != null ? database.locationUri()
-        : options.warehouse().map(w -> w + "/" + name.database() + ".db").orElseThrow(() ->
-            new IllegalArgumentException(String.format("Table %s.%s has no location: give one (LOCATION '...'), "
-                + "set a location on database %s, or set the catalog's warehouse option "
-                + "(spark.sql.catalog.%s.warehouse)", catalog, name, name.database(), catalog)));
-    String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    return SparkEnvironment.qualify(trimmed + "/" + name.table() + "-" + UUID.randomUUID().toString().replace("-", ""));
-  }
-
   /** What Delta gets: everything but the location, which travels in the path identifier. */
   private static Map<String, String> deltaProperties(Map<String, String> properties) {
     Map<String, String> delta = new LinkedHashMap<>(properties);
     delta.remove(TableCatalog.PROP_LOCATION);
     delta.remove("is_managed_location");
     return delta;
-  }
-
-  /** TBLPROPERTIES as the user gave them, without Spark's reserved keys and OPTIONS. */
-  private static Map<String, String> userProperties(Map<String, String> properties) {
-    Map<String, String> user = new LinkedHashMap<>();
-    properties.forEach((k, v) -> {
-      if (!RESERVED.contains(k) && !k.startsWith(TableCatalog.OPTION_PREFIX)) {
-        user.put(k, v);
-      }
-    });
-    return user;
   }
 
   /** A table Delta serves; by name it was just written or checked, by path Delta never reports a miss. */

@@ -17,7 +17,7 @@ import org.apache.spark.sql.types.StructType;
  */
 final class StagedGlueTable implements StagedTable, SupportsWrite {
 
-  /** The Glue write that follows a successful Delta commit. */
+  /** The Glue write that follows the data's commit. */
   interface AfterDeltaCommit {
     void run();
   }

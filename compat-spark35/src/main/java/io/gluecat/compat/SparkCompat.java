@@ -3,6 +3,7 @@ package io.gluecat.compat;
 import io.gluecat.Scala;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
@@ -36,5 +37,10 @@ public final class SparkCompat {
         createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.empty(),
         scala.Option.apply(comment.orElse(null)),
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
+  }
+
+  /** Drops Spark's cached relation of a file source table (its file listing), after its entry changed. */
+  public static void invalidateCachedRelation(TableIdentifier table) {
+    SparkSession.active().sessionState().catalog().invalidateCachedTable(table);
   }
 }

@@ -3,6 +3,7 @@ package io.gluecat.compat;
 import io.gluecat.Scala;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
@@ -37,5 +38,10 @@ public final class SparkCompat {
         scala.Option.apply(comment.orElse(null)),
         scala.Option.empty(), // collation (new in Spark 4)
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
+  }
+
+  /** Drops Spark's cached relation of a file source table (its file listing), after its entry changed. */
+  public static void invalidateCachedRelation(TableIdentifier table) {
+    ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalog().invalidateCachedTable(table);
   }
 }

@@ -1,0 +1,86 @@
+package io.gluecat;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import software.amazon.awssdk.services.glue.model.Database;
+
+/**
+ * The property map Spark passes to createTable and stage*: Spark's reserved keys (provider, location,
+ * comment, owner, ...), data source OPTIONS (as {@code option.<key>}) and the user's TBLPROPERTIES, told
+ * apart; and where a new table goes.
+ */
+final class CreateArguments {
+  /** Keys Spark reserves at create time; they are not table properties. */
+  private static final Set<String> RESERVED = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_PROVIDER,
+      TableCatalog.PROP_COMMENT, TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location",
+      "path");
+
+  private final Map<String, String> properties;
+
+  CreateArguments(Map<String, String> properties) {
+    this.properties = properties;
+  }
+
+  Optional<String> comment() {
+    return Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT));
+  }
+
+  Optional<String> owner() {
+    return Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER)).filter(o -> !o.isEmpty());
+  }
+
+  /** LOCATION (or a {@code path} option), qualified, when the statement gave one. */
+  Optional<String> explicitLocation() {
+    String location = properties.get(TableCatalog.PROP_LOCATION);
+    if (location == null) {
+      location = options().get("path");
+    }
+    return Optional.ofNullable(location).map(SparkEnvironment::qualify);
+  }
+
+  /** Data source OPTIONS, without their {@code option.} prefix and without {@code path}. */
+  Map<String, String> options() {
+    Map<String, String> options = new LinkedHashMap<>();
+    properties.forEach((k, v) -> {
+      if (k.startsWith(TableCatalog.OPTION_PREFIX)) {
+        options.put(k.substring(TableCatalog.OPTION_PREFIX.length()), v);
+      }
+    });
+    return options;
+  }
+
+  /** TBLPROPERTIES as the user gave them: no reserved keys and no OPTIONS (which some Spark versions repeat unprefixed). */
+  Map<String, String> userProperties() {
+    Map<String, String> options = options();
+    Map<String, String> user = new LinkedHashMap<>();
+    properties.forEach((k, v) -> {
+      if (!RESERVED.contains(k) && !k.startsWith(TableCatalog.OPTION_PREFIX) && !options.containsKey(k)) {
+        user.put(k, v);
+      }
+    });
+    return user;
+  }
+
+  /**
+   * Where a new table goes: its explicit location, else a directory no table used before under the
+   * database location (or {@code <warehouse>/<db>.db}), so that dropping a table (which never deletes data)
+   * and creating it again never picks up the old data.
+   */
+  String location(String catalog, CatalogOptions options, TableName name, Database database) {
+    Optional<String> explicit = explicitLocation();
+    if (explicit.isPresent()) {
+      return explicit.get();
+    }
+    String base = database.locationUri() != null ? database.locationUri()
+        : options.warehouse().map(w -> w + "/" + name.database() + ".db").orElseThrow(() ->
+            new IllegalArgumentException(String.format("Table %s.%s has no location: give one (LOCATION '...'), "
+                + "set a location on database %s, or set the catalog's warehouse option "
+                + "(spark.sql.catalog.%s.warehouse)", catalog, name, name.database(), catalog)));
+    String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+    return SparkEnvironment.qualify(trimmed + "/" + name.table() + "-" + UUID.randomUUID().toString().replace("-", ""));
+  }
+}

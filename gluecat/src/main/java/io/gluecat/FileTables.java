@@ -1,0 +1,257 @@
+package io.gluecat;
+
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.TableDefinition;
+import io.gluecat.glue.GlueGateway;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import software.amazon.awssdk.services.glue.model.Database;
+
+/**
+ * Tables of Spark's file sources (parquet, orc, csv, json, avro, text) in Glue: gluecat writes their entry
+ * as Spark's Hive path would and Spark reads and writes their files; partitions live in the file system.
+ */
+final class FileTables {
+  static final Set<String> PROVIDERS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
+
+  private final String catalog;
+  private final CatalogOptions options;
+  private final GlueGateway glue;
+
+  FileTables(String catalog, CatalogOptions options, GlueGateway glue) {
+    this.catalog = catalog;
+    this.options = options;
+    this.glue = glue;
+  }
+
+  /**
+   * CREATE TABLE without a query: the entry is written, and a managed table's new directory created.
+   * Everything that could be refused is checked first, so a refused statement writes nothing.
+   */
+  void create(TableName name, StructType schema, Transform[] partitions, Map<String, String> properties)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    String provider = checkProvider(name, properties);
+    List<String> partitionColumns = partitionColumns(name, partitions);
+    Database database = glue.getDatabase(name.database());
+    if (glue.findTable(name).isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    CreateArguments arguments = new CreateArguments(properties);
+    String location = arguments.location(catalog, options, name, database);
+    TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
+        arguments.comment(), arguments.userProperties(), arguments.options());
+    if (arguments.explicitLocation().isEmpty()) {
+      makeDirectory(location); // first, so that the entry never points at nothing
+    }
+    glue.createTable(name.database(), writer().newEntry(definition, arguments.owner(),
+        Optional.ofNullable(database.locationUri())));
+  }
+
+  /**
+   * CTAS: the query's files are written at the table's location through Spark's own file source, then
+   * the entry is created. A location that already holds files is refused, as Spark refuses it.
+   */
+  FileStagedTable stageCreate(TableName name, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    String provider = checkProvider(name, properties);
+    List<String> partitionColumns = partitionColumns(name, partitions);
+    Database database = glue.getDatabase(name.database());
+    if (glue.findTable(name).isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    CreateArguments arguments = new CreateArguments(properties);
+    String location = arguments.location(catalog, options, name, database);
+    requireEmpty(name, location);
+    TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
+        arguments.comment(), arguments.userProperties(), arguments.options());
+    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> {
+      try {
+        glue.createTable(name.database(), writer().newEntry(definition, arguments.owner(),
+            Optional.ofNullable(database.locationUri())));
+      } catch (Exception e) {
+        throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but creating its "
+            + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s'.",
+            catalog, name, location, e.getMessage(), catalog, name, provider,
+            partitionColumns.isEmpty() ? "" : " PARTITIONED BY (" + String.join(", ", partitionColumns) + ")",
+            location), e);
+      }
+    });
+  }
+
+  /** REPLACE ... AS SELECT and CREATE OR REPLACE for file source tables: refused, before anything is written. */
+  UnsupportedOperationException replaceRefused(TableName name) {
+    return new UnsupportedOperationException(String.format("Table %s.%s: REPLACE TABLE (and saveAsTable in "
+        + "Overwrite mode) is only supported for Delta tables by gluecat, because a file source table cannot be "
+        + "replaced atomically. Use INSERT OVERWRITE, or DROP TABLE and CREATE TABLE.", catalog, name));
+  }
+
+  private void requireEmpty(TableName name, String location) {
+    try {
+      Path path = new Path(location);
+      FileSystem fs = path.getFileSystem(SparkContext.getOrCreate().hadoopConfiguration());
+      if (fs.exists(path) && fs.listStatus(path).length > 0) {
+        throw new IllegalArgumentException(String.format("Table %s.%s cannot be created as select at %s: the "
+            + "location is not empty", catalog, name, location));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("could not check the location " + location + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * ALTER TABLE on a file source table changes its Glue entry, at the VersionId it was read with: add
+   * columns, column comments, table properties, SET LOCATION and data source options (SERDEPROPERTIES).
+   * Changes Spark's Hive path refuses for data source tables (dropping, renaming or retyping columns) are
+   * refused here too, before anything is written.
+   */
+  void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
+      throws NoSuchTableException {
+    GlueEntry current = EntryReader.read(catalog, name.database(), entry);
+    List<StructField> dataFields = new ArrayList<>();
+    List<StructField> partitionFields = new ArrayList<>();
+    for (StructField f : current.schema().fields()) {
+      (current.partitionColumns().contains(f.name()) ? partitionFields : dataFields).add(f);
+    }
+    Map<String, String> properties = new LinkedHashMap<>(current.properties());
+    Map<String, String> storage = new LinkedHashMap<>(current.storageProperties());
+    Set<String> removed = new HashSet<>();
+    String location = current.location();
+    Optional<String> comment = current.comment();
+    for (TableChange change : changes) {
+      if (change instanceof TableChange.AddColumn) {
+        TableChange.AddColumn add = (TableChange.AddColumn) change;
+        if (add.fieldNames().length != 1 || add.position() != null) {
+          throw refused(name, "adding a nested column or a column at a position");
+        }
+        StructField field = new StructField(add.fieldNames()[0], add.dataType(), add.isNullable(),
+            org.apache.spark.sql.types.Metadata.empty());
+        dataFields.add(add.comment() == null ? field : field.withComment(add.comment()));
+      } else if (change instanceof TableChange.UpdateColumnComment) {
+        TableChange.UpdateColumnComment update = (TableChange.UpdateColumnComment) change;
+        replaceField(name, dataFields, partitionFields, update.fieldNames(), f -> f.withComment(update.newComment()));
+      } else if (change instanceof TableChange.SetProperty) {
+        TableChange.SetProperty set = (TableChange.SetProperty) change;
+        if (TableCatalog.PROP_LOCATION.equals(set.property())) {
+          location = SparkEnvironment.qualify(set.value());
+        } else if (TableCatalog.PROP_COMMENT.equals(set.property())) {
+          comment = Optional.of(set.value());
+        } else if (set.property().startsWith(TableCatalog.OPTION_PREFIX)) {
+          storage.put(set.property().substring(TableCatalog.OPTION_PREFIX.length()), set.value());
+        } else {
+          properties.put(set.property(), set.value());
+          removed.remove(set.property());
+        }
+      } else if (change instanceof TableChange.RemoveProperty) {
+        String property = ((TableChange.RemoveProperty) change).property();
+        if (TableCatalog.PROP_COMMENT.equals(property)) {
+          comment = Optional.empty();
+        } else {
+          properties.remove(property);
+          removed.add(property);
+        }
+      } else {
+        throw refused(name, change.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT));
+      }
+    }
+    List<StructField> all = new ArrayList<>(dataFields);
+    all.addAll(partitionFields);
+    TableDefinition definition = new TableDefinition(name, current.provider(),
+        new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
+        storage);
+    Optional<String> databaseLocation;
+    try {
+      databaseLocation = Optional.ofNullable(glue.getDatabase(name.database()).locationUri());
+    } catch (NoSuchNamespaceException e) {
+      databaseLocation = Optional.empty();
+    }
+    glue.updateTable(name.database(), writer().updatedEntry(entry, definition, removed, databaseLocation),
+        entry.versionId());
+  }
+
+  private void replaceField(TableName name, List<StructField> data, List<StructField> partitions, String[] path,
+      java.util.function.UnaryOperator<StructField> change) {
+    if (path.length != 1) {
+      throw refused(name, "changing a nested column");
+    }
+    for (List<StructField> fields : List.of(data, partitions)) {
+      for (int i = 0; i < fields.size(); i++) {
+        if (fields.get(i).name().equalsIgnoreCase(path[0])) {
+          fields.set(i, change.apply(fields.get(i)));
+          return;
+        }
+      }
+    }
+    throw new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
+  }
+
+  private String checkProvider(TableName name, Map<String, String> properties) {
+    String provider = properties.getOrDefault(TableCatalog.PROP_PROVIDER,
+        org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet"))
+        .toLowerCase(Locale.ROOT);
+    boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."));
+    if (provider.equals("hive") || hiveFormat) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
+          + "are not supported by gluecat. Create a data source table instead: USING parquet | orc | csv | json | "
+          + "avro | text | delta.", catalog, name));
+    }
+    if (!PROVIDERS.contains(provider)) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s: provider '%s' is not supported by "
+          + "gluecat; it creates delta, %s tables.", catalog, name, provider, String.join(", ", new java.util.TreeSet<>(PROVIDERS))));
+    }
+    return provider;
+  }
+
+  private List<String> partitionColumns(TableName name, Transform[] partitions) {
+    List<String> columns = new ArrayList<>();
+    for (Transform t : partitions) {
+      if (!"identity".equals(t.name())) {
+        throw new UnsupportedOperationException(String.format("Table %s.%s: %s tables are not supported by "
+            + "gluecat (Spark's bucketing is not Hive's, and Glue readers would misread it); partition by columns "
+            + "instead.", catalog, name, "bucket".equals(t.name()) ? "bucketed" : t.name() + "-partitioned"));
+      }
+      NamedReference[] refs = t.references();
+      columns.add(String.join(".", refs[0].fieldNames()));
+    }
+    return columns;
+  }
+
+  private UnsupportedOperationException refused(TableName name, String what) {
+    return new UnsupportedOperationException(String.format("ALTER TABLE %s.%s: %s is not supported for %s data "
+        + "source tables, as in Spark's own catalog", catalog, name, what, "non-Delta"));
+  }
+
+  private static void makeDirectory(String location) {
+    try {
+      Path path = new Path(location);
+      FileSystem fs = path.getFileSystem(SparkContext.getOrCreate().hadoopConfiguration());
+      fs.mkdirs(path);
+    } catch (IOException e) {
+      throw new IllegalStateException("could not create the table directory " + location + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static EntryWriter writer() {
+    return new EntryWriter(SparkEnvironment.sparkVersion(), SparkEnvironment.schemaStringLengthThreshold());
+  }
+}

@@ -1,0 +1,172 @@
+package io.gluecat.it;
+
+import static io.gluecat.it.TableLoadIT.assertMessage;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.Column;
+import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/** Parquet, ORC, CSV, JSON and Avro tables created, written, altered and refused through gluecat. */
+class FileTablesIT extends MiniStackSparkTest {
+  private String catalog;
+  private String db;
+  private String dbLocation;
+
+  /** What Spark's Hive path writes per provider: SerDe, input format, output format; null = Spark-specific form. */
+  private static final Map<String, List<String>> HIVE_FORMS = Map.of(
+      "parquet", List.of("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe",
+          "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat",
+          "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat"),
+      "orc", List.of("org.apache.hadoop.hive.ql.io.orc.OrcSerde", "org.apache.hadoop.hive.ql.io.orc.OrcInputFormat",
+          "org.apache.hadoop.hive.ql.io.orc.OrcOutputFormat"),
+      "avro", List.of("org.apache.hadoop.hive.serde2.avro.AvroSerDe",
+          "org.apache.hadoop.hive.ql.io.avro.AvroContainerInputFormat",
+          "org.apache.hadoop.hive.ql.io.avro.AvroContainerOutputFormat"));
+
+  @BeforeEach
+  void setUp() {
+    catalog = newCatalog();
+    dbLocation = newDirectory("db");
+    db = newDatabase(dbLocation);
+  }
+
+  @AfterEach
+  void tearDown() {
+    spark().conf().unset("spark.sql.sources.partitionOverwriteMode");
+  }
+
+  private String t(String table) {
+    return catalog + "." + db + "." + table;
+  }
+
+  private static List<String> rows(String query) {
+    return sql(query).stream().map(Row::toString).collect(Collectors.toList());
+  }
+
+  private static List<String> columns(List<Column> columns) {
+    return columns.stream().map(c -> c.name() + " " + c.type()).collect(Collectors.toList());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"parquet", "orc", "csv", "json", "avro"})
+  void createInsertOverwriteAndSelect(String provider) {
+    String table = t("events_" + provider);
+    sql("CREATE TABLE " + table + " (id BIGINT COMMENT 'event id', name STRING, day STRING) USING " + provider
+        + " PARTITIONED BY (day) COMMENT 'Events' TBLPROPERTIES ('team' = 'ops')");
+
+    Table entry = glueTable(db, "events_" + provider);
+    String location = entry.storageDescriptor().serdeInfo().parameters().get("path");
+    assertTrue(location.startsWith(dbLocation + "/events_" + provider + "-"), location);
+    assertEquals("EXTERNAL_TABLE", entry.tableType());
+    assertEquals(provider, entry.parameters().get("spark.sql.sources.provider"));
+    assertEquals("filesystem", entry.parameters().get("spark.sql.partitionProvider"));
+    assertEquals("1", entry.parameters().get("spark.sql.sources.schema.numPartCols"));
+    assertEquals("day", entry.parameters().get("spark.sql.sources.schema.partCol.0"));
+    assertEquals("ops", entry.parameters().get("team"));
+    assertEquals("Events", entry.description());
+    assertEquals("Events", entry.parameters().get("comment"));
+    assertNull(entry.parameters().get("table_type"));
+    assertEquals(List.of("day string"), columns(entry.partitionKeys()));
+    assertEquals(-1, entry.storageDescriptor().numberOfBuckets());
+    List<String> hive = HIVE_FORMS.get(provider);
+    if (hive != null) {
+      assertEquals(List.of("id bigint", "name string"), columns(entry.storageDescriptor().columns()));
+      assertEquals("event id", entry.storageDescriptor().columns().get(0).comment());
+      assertEquals(location, entry.storageDescriptor().location());
+      assertEquals(hive, List.of(entry.storageDescriptor().serdeInfo().serializationLibrary(),
+          entry.storageDescriptor().inputFormat(), entry.storageDescriptor().outputFormat()));
+    } else {
+      assertEquals(List.of("col array<string>"), columns(entry.storageDescriptor().columns()));
+      assertEquals(dbLocation + "/events_" + provider + "-__PLACEHOLDER__", entry.storageDescriptor().location());
+      assertEquals("org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe",
+          entry.storageDescriptor().serdeInfo().serializationLibrary());
+      assertEquals("org.apache.hadoop.mapred.SequenceFileInputFormat", entry.storageDescriptor().inputFormat());
+    }
+
+    sql("INSERT INTO " + table + " VALUES (1, 'a', 'd1'), (2, 'b', 'd2')");
+    sql("INSERT INTO " + table + " PARTITION (day = 'd3') VALUES (3, 'c')");
+    assertEquals(List.of("[1,a,d1]", "[2,b,d2]", "[3,c,d3]"), rows("SELECT * FROM " + table + " ORDER BY id"));
+    assertEquals(List.of("[2]"), rows("SELECT id FROM " + table + " WHERE day = 'd2'"));
+
+    sql("INSERT OVERWRITE " + table + " PARTITION (day = 'd1') VALUES (10, 'x')");
+    assertEquals(List.of("[2,b,d2]", "[3,c,d3]", "[10,x,d1]"), rows("SELECT * FROM " + table + " ORDER BY id"));
+    spark().conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+    sql("INSERT OVERWRITE " + table + " VALUES (20, 'y', 'd2')");
+    assertEquals(List.of("[3,c,d3]", "[10,x,d1]", "[20,y,d2]"), rows("SELECT * FROM " + table + " ORDER BY id"));
+  }
+
+  @Test
+  void ctasWritesTheFilesThenTheEntry() {
+    sql("CREATE TABLE " + t("summary") + " USING parquet PARTITIONED BY (part) AS "
+        + "SELECT id, CAST(id % 2 AS INT) AS part FROM range(4)");
+    Table entry = glueTable(db, "summary");
+    assertEquals(List.of("id bigint"), columns(entry.storageDescriptor().columns()));
+    assertEquals(List.of("part int"), columns(entry.partitionKeys()));
+    assertEquals(List.of("[0,0]", "[1,1]", "[2,0]", "[3,1]"), rows("SELECT * FROM " + t("summary") + " ORDER BY id"));
+    assertTrue(spark().read().parquet(entry.storageDescriptor().location()).count() == 4);
+  }
+
+  @Test
+  void anExternalTableReadsTheFilesAtItsLocation() {
+    String location = newDirectory("landing");
+    spark().range(3).selectExpr("id", "concat('n', id) AS name").write().mode("overwrite").json(location);
+    sql("CREATE TABLE " + t("landing") + " (id BIGINT, name STRING) USING json LOCATION '" + location + "'");
+    assertEquals(List.of("[0,n0]", "[1,n1]", "[2,n2]"), rows("SELECT * FROM " + t("landing") + " ORDER BY id"));
+    sql("DROP TABLE " + t("landing"));
+    assertEquals(3L, spark().read().json(location).count(), "DROP keeps the files");
+  }
+
+  @Test
+  void alterChangesTheEntryAtItsVersion() {
+    sql("CREATE TABLE " + t("alt") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
+    sql("INSERT INTO " + t("alt") + " VALUES (1, 'd1')");
+    sql("ALTER TABLE " + t("alt") + " ADD COLUMNS (amount DOUBLE COMMENT 'EUR')");
+    sql("ALTER TABLE " + t("alt") + " ALTER COLUMN id COMMENT 'the id'");
+    sql("ALTER TABLE " + t("alt") + " SET TBLPROPERTIES ('stage' = 'prod', 'tmp' = 'x')");
+    sql("ALTER TABLE " + t("alt") + " UNSET TBLPROPERTIES ('tmp')");
+    Table entry = glueTable(db, "alt");
+    assertEquals(List.of("id bigint", "amount double"), columns(entry.storageDescriptor().columns()));
+    assertEquals("the id", entry.storageDescriptor().columns().get(0).comment());
+    assertEquals("EUR", entry.storageDescriptor().columns().get(1).comment());
+    assertEquals(List.of("day string"), columns(entry.partitionKeys()));
+    assertEquals("prod", entry.parameters().get("stage"));
+    assertFalse(entry.parameters().containsKey("tmp"));
+    assertEquals(List.of("[1,d1,null]"), rows("SELECT id, day, amount FROM " + t("alt")));
+    GlueCallRecordsVersion.assertEveryUpdateNamedAVersion();
+
+    String moved = newDirectory("moved");
+    spark().range(5, 6).selectExpr("id", "CAST(NULL AS DOUBLE) AS amount", "'d9' AS day").write().mode("overwrite")
+        .partitionBy("day").parquet(moved);
+    sql("ALTER TABLE " + t("alt") + " SET LOCATION '" + moved + "'");
+    assertEquals(moved, glueTable(db, "alt").storageDescriptor().serdeInfo().parameters().get("path"));
+    assertEquals(List.of("[5,d9]"), rows("SELECT id, day FROM " + t("alt")));
+
+    assertMessage(() -> sql("ALTER TABLE " + t("alt") + " DROP COLUMN amount"), db + ".alt", "not supported");
+    assertEquals(2, glueTable(db, "alt").storageDescriptor().columns().size(), "a refused change writes nothing");
+  }
+
+  @Test
+  void unsupportedShapesAreRefusedBeforeAnythingIsWritten() {
+    assertMessage(() -> sql("CREATE TABLE " + t("bucketed") + " (id BIGINT) USING parquet "
+        + "CLUSTERED BY (id) INTO 4 BUCKETS"), db + ".bucketed", "bucketed");
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "bucketed"));
+    assertMessage(() -> sql("CREATE TABLE " + t("serde") + " (id BIGINT) STORED AS PARQUET"), "serde");
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "serde"));
+    assertMessage(() -> sql("CREATE TABLE " + t("jdbc") + " (id BIGINT) USING org.example.Nope"), db + ".jdbc",
+        "not supported");
+    sql("CREATE TABLE " + t("kept") + " (id BIGINT) USING parquet");
+    assertMessage(() -> sql("REPLACE TABLE " + t("kept") + " USING parquet AS SELECT 1L AS id"), db + ".kept",
+        "only supported for Delta");
+    assertNotNull(glueTable(db, "kept"));
+  }
+}
