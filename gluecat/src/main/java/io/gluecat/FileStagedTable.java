@@ -24,10 +24,10 @@ final class FileStagedTable implements StagedTable, SupportsWrite {
   private final String name;
   private final TableDefinition definition;
   private final Transform[] partitions;
-  private final StagedGlueTable.AfterDeltaCommit register;
+  private final StagedGlueTable.AfterCommit register;
 
   FileStagedTable(String name, TableDefinition definition, Transform[] partitions,
-      StagedGlueTable.AfterDeltaCommit register) {
+      StagedGlueTable.AfterCommit register) {
     this.name = name;
     this.definition = definition;
     this.partitions = partitions;

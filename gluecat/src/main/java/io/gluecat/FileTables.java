@@ -53,10 +53,7 @@ final class FileTables {
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
-    Database database = glue.getDatabase(name.database());
-    if (glue.findTable(name).isPresent()) {
-      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
-    }
+    Database database = newTableDatabase(name);
     CreateArguments arguments = new CreateArguments(properties);
     String location = arguments.location(catalog, options, name, database);
     TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
@@ -76,10 +73,7 @@ final class FileTables {
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
-    Database database = glue.getDatabase(name.database());
-    if (glue.findTable(name).isPresent()) {
-      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
-    }
+    Database database = newTableDatabase(name);
     CreateArguments arguments = new CreateArguments(properties);
     String location = arguments.location(catalog, options, name, database);
     requireEmpty(name, location);
@@ -97,6 +91,15 @@ final class FileTables {
             location), e);
       }
     });
+  }
+
+  /** The database of a table about to be created, which must exist while the table must not. */
+  private Database newTableDatabase(TableName name) throws NoSuchNamespaceException, TableAlreadyExistsException {
+    Database database = glue.getDatabase(name.database());
+    if (glue.findTable(name).isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    return database;
   }
 
   /** REPLACE ... AS SELECT and CREATE OR REPLACE for file source tables: refused, before anything is written. */

@@ -18,15 +18,15 @@ import org.apache.spark.sql.types.StructType;
 final class StagedGlueTable implements StagedTable, SupportsWrite {
 
   /** The Glue write that follows the data's commit. */
-  interface AfterDeltaCommit {
+  interface AfterCommit {
     void run();
   }
 
   private final String name;
   private final StagedTable delta;
-  private final AfterDeltaCommit afterCommit;
+  private final AfterCommit afterCommit;
 
-  StagedGlueTable(String name, StagedTable delta, AfterDeltaCommit afterCommit) {
+  StagedGlueTable(String name, StagedTable delta, AfterCommit afterCommit) {
     this.name = name;
     this.delta = delta;
     this.afterCommit = afterCommit;

@@ -20,6 +20,12 @@ public final class SparkCompat {
   private SparkCompat() {}
 
   /** Spark 3.5 does not check struct field names for the Hive form. */
+  /**
+   * The Glue type of a partition column Hive cannot hold, in the Spark-specific form; null when the
+   * column keeps its type. Spark 3.5 writes such a column with its own type string.
+   */
+  public static final String INCOMPATIBLE_PARTITION_TYPE = null;
+
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */

@@ -20,6 +20,12 @@ public final class SparkCompat {
   private SparkCompat() {}
 
   /** Spark 4.1 writes structs whose field names need quoting in the Spark-specific form. */
+  /**
+   * The Glue type of a partition column Hive cannot hold, in the Spark-specific form; null when the
+   * column keeps its type. Spark 4.1 writes this type for such a column (HiveClientImpl.INCOMPATIBLE_PARTITION_TYPE_PLACEHOLDER).
+   */
+  public static final String INCOMPATIBLE_PARTITION_TYPE = "<derived from deserializer>";
+
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */

@@ -157,7 +157,9 @@ public final class EntryWriter {
     for (StructField field : table.schema().fields()) {
       boolean isPartition = table.partitionColumns().contains(field.name());
       if (form != Form.DELTA && isPartition) {
-        partitionKeys.add(column(field));
+        partitionKeys.add(SparkCompat.INCOMPATIBLE_PARTITION_TYPE != null && !isHiveCompatible(field.dataType())
+            ? column(field).toBuilder().type(SparkCompat.INCOMPATIBLE_PARTITION_TYPE).build()
+            : column(field));
       } else if (form != Form.SPARK_SPECIFIC) {
         columns.add(column(field));
       }

@@ -85,6 +85,23 @@ class EntryWriterTest {
   }
 
   @Test
+  void aPartitionColumnHiveCannotHoldIsTypedAsEachSparkLineWritesIt() {
+    TableInput entry = writer.newEntry(table("parquet", "id BIGINT, at TIMESTAMP_NTZ", List.of("at"), "/t"),
+        Optional.empty(), Optional.empty());
+    String expected = io.gluecat.compat.SparkCompat.INCOMPATIBLE_PARTITION_TYPE != null
+        ? "<derived from deserializer>" : "timestamp_ntz";
+    assertEquals(expected, entry.partitionKeys().get(0).type());
+    assertTrue(entry.parameters().get(EntryFormat.SCHEMA).contains("timestamp_ntz"), "the schema JSON keeps the type");
+  }
+
+  @Test
+  void structFieldNamesHiveWouldQuoteDecideTheFormAsEachSparkLineDoes() {
+    EntryWriter.Form expected = io.gluecat.compat.SparkCompat.HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES
+        ? EntryWriter.Form.SPARK_SPECIFIC : EntryWriter.Form.HIVE_COMPATIBLE;
+    assertEquals(expected, EntryWriter.formOf(table("parquet", "s STRUCT<`a-b`: INT>", List.of(), "/t")));
+  }
+
+  @Test
   void skipHiveMetadataOptionForcesTheSparkSpecificForm() {
     TableDefinition t = withProperties(table("parquet", "a INT", List.of(), "/t"), Map.of(),
         Map.of("skipHiveMetadata", "true"));

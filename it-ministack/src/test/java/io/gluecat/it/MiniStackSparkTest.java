@@ -102,6 +102,19 @@ abstract class MiniStackSparkTest {
     return newCatalog(ministackOptions());
   }
 
+  /**
+   * A new session whose spark_catalog is a gluecat catalog on MiniStack (session mode), made the active
+   * session: Spark resolves catalogs with the active session's settings, and a user in session mode has
+   * one session. Restore the shared session with {@code SparkSession.setActiveSession(spark())}.
+   */
+  protected static SparkSession newSessionModeSession() {
+    SparkSession session = spark().newSession();
+    SparkSession.setActiveSession(session);
+    session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
+    ministackOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
+    return session;
+  }
+
   protected static List<Row> sql(String statement) {
     return spark().sql(statement).collectAsList();
   }

@@ -19,12 +19,7 @@ class SessionModeDeltaIT extends DeltaLifecycleIT {
   @BeforeEach
   @Override
   void setUpCatalog() {
-    session = spark().newSession();
-    // Spark resolves catalogs with the active session's settings, and a user in session mode has one
-    // session: make it the active one, as it would be.
-    SparkSession.setActiveSession(session);
-    session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
-    ministackOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
+    session = newSessionModeSession();
     catalog = "spark_catalog";
     dbLocation = newDirectory("db");
     db = newDatabase(dbLocation);

@@ -10,10 +10,7 @@ class SessionModeFileTablesIT extends FileTablesIT {
   @BeforeEach
   @Override
   void setUp() {
-    session = spark().newSession();
-    SparkSession.setActiveSession(session); // Spark resolves catalogs with the active session's settings
-    session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
-    ministackOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
+    session = newSessionModeSession();
     catalog = "spark_catalog";
     dbLocation = newDirectory("db");
     db = newDatabase(dbLocation);
