@@ -463,15 +463,8 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return t == null ? ident.toString() : t.toString();
   }
 
-  /** The provider a create names, else the session's default data source (as Spark resolves it). */
-  private static String provider(Map<String, String> properties) {
-    String provider = properties.get(TableCatalog.PROP_PROVIDER);
-    return provider != null ? provider
-        : org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet");
-  }
-
   private static boolean isDeltaProvider(Map<String, String> properties) {
-    return EntryFormat.isDelta(provider(properties));
+    return EntryFormat.isDelta(new CreateArguments(properties).provider());
   }
 
   /** RENAME's target may arrive qualified with this catalog's name: [catalog, db]. */

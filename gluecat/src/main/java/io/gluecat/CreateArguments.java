@@ -25,6 +25,13 @@ final class CreateArguments {
     this.properties = properties;
   }
 
+  /** The provider the statement names, else the session's default data source, as Spark resolves it. */
+  String provider() {
+    String provider = properties.get(TableCatalog.PROP_PROVIDER);
+    return provider != null ? provider
+        : org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet");
+  }
+
   Optional<String> comment() {
     return Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT));
   }

@@ -2,7 +2,6 @@ package io.gluecat;
 
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
@@ -130,11 +129,11 @@ final class DeltaTables {
       TableDefinition definition = definitionFromDelta(name, location, arguments.userProperties());
       Optional<String> owner = arguments.owner();
       if (existing.isPresent()) {
-        glue.updateTable(name.database(), writer().updatedEntry(existing.get(), definition, Set.of(),
+        glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(existing.get(), definition, Set.of(),
             Optional.ofNullable(database.locationUri())), existing.get().versionId());
       } else {
         glue.createTable(name.database(),
-            writer().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
+            SparkEnvironment.entryWriter().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
       }
     } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
       throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, replaced, e);
@@ -184,13 +183,8 @@ final class DeltaTables {
    */
   private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
     TableDefinition definition = definitionFromDelta(name, location, Map.of());
-    Optional<String> databaseLocation;
-    try {
-      databaseLocation = Optional.ofNullable(glue.getDatabase(name.database()).locationUri());
-    } catch (NoSuchNamespaceException e) {
-      databaseLocation = Optional.empty();
-    }
-    TableInput updated = writer().updatedEntry(entry, definition, Set.of(), databaseLocation);
+    Optional<String> databaseLocation = glue.databaseLocation(name.database());
+    TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(), databaseLocation);
     if (sameDefinition(entry, updated)) {
       return;
     }
@@ -277,9 +271,5 @@ final class DeltaTables {
 
   static Identifier pathIdentifier(String location) {
     return Identifier.of(new String[] {EntryFormat.DELTA}, location);
-  }
-
-  private static EntryWriter writer() {
-    return new EntryWriter(SparkEnvironment.sparkVersion(), SparkEnvironment.schemaStringLengthThreshold());
   }
 }

@@ -1,7 +1,6 @@
 package io.gluecat;
 
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
@@ -61,7 +60,7 @@ final class FileTables {
     if (arguments.explicitLocation().isEmpty()) {
       makeDirectory(location); // first, so that the entry never points at nothing
     }
-    glue.createTable(name.database(), writer().newEntry(definition, arguments.owner(),
+    glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
         Optional.ofNullable(database.locationUri())));
   }
 
@@ -81,7 +80,7 @@ final class FileTables {
         arguments.comment(), arguments.userProperties(), arguments.options());
     return new FileStagedTable(catalog + "." + name, definition, partitions, () -> {
       try {
-        glue.createTable(name.database(), writer().newEntry(definition, arguments.owner(),
+        glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
             Optional.ofNullable(database.locationUri())));
       } catch (Exception e) {
         throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but creating its "
@@ -182,13 +181,8 @@ final class FileTables {
     TableDefinition definition = new TableDefinition(name, current.provider(),
         new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
         storage);
-    Optional<String> databaseLocation;
-    try {
-      databaseLocation = Optional.ofNullable(glue.getDatabase(name.database()).locationUri());
-    } catch (NoSuchNamespaceException e) {
-      databaseLocation = Optional.empty();
-    }
-    glue.updateTable(name.database(), writer().updatedEntry(entry, definition, removed, databaseLocation),
+    Optional<String> databaseLocation = glue.databaseLocation(name.database());
+    glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed, databaseLocation),
         entry.versionId());
   }
 
@@ -209,9 +203,7 @@ final class FileTables {
   }
 
   private String checkProvider(TableName name, Map<String, String> properties) {
-    String provider = properties.getOrDefault(TableCatalog.PROP_PROVIDER,
-        org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet"))
-        .toLowerCase(Locale.ROOT);
+    String provider = new CreateArguments(properties).provider().toLowerCase(Locale.ROOT);
     boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."));
     if (provider.equals("hive") || hiveFormat) {
       throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
@@ -252,9 +244,5 @@ final class FileTables {
     } catch (IOException e) {
       throw new IllegalStateException("could not create the table directory " + location + ": " + e.getMessage(), e);
     }
-  }
-
-  private static EntryWriter writer() {
-    return new EntryWriter(SparkEnvironment.sparkVersion(), SparkEnvironment.schemaStringLengthThreshold());
   }
 }

@@ -76,6 +76,15 @@ public final class GlueGateway implements AutoCloseable {
     }
   }
 
+  /** The database's location, or empty when it has none or does not exist (anymore). */
+  public Optional<String> databaseLocation(String name) {
+    try {
+      return Optional.ofNullable(getDatabase(name).locationUri());
+    } catch (NoSuchNamespaceException e) {
+      return Optional.empty();
+    }
+  }
+
   public List<Database> listDatabases() {
     List<Database> all = new ArrayList<>();
     String token = null;
