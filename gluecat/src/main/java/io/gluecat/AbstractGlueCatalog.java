@@ -4,6 +4,7 @@ import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.GlueEntry;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -24,6 +26,7 @@ import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
 import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
@@ -105,6 +108,24 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
           + "is not on this session's classpath", name, tableName(ident)));
     }
     return table;
+  }
+
+  /**
+   * A load for writing. DataFrameWriter's {@code saveAsTable} and {@code insertInto} get a file source table
+   * as a {@link FileWriteTable}, which keeps their write in this catalog (see {@link WriterCall}); every other
+   * caller, SQL INSERT included, gets the table {@link #loadTable(Identifier)} gives.
+   */
+  @Override
+  public Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges) throws NoSuchTableException {
+    Optional<WriterCall> call = WriterCall.current();
+    TableName table = tableName(ident);
+    if (call.isPresent() && table != null) {
+      GlueEntry entry = entries.entry(table);
+      if (!entry.isDelta()) {
+        return new FileWriteTable(name + "." + table, entry, call.get(), () -> forgetCachedRelation(table));
+      }
+    }
+    return loadTable(ident);
   }
 
   /** Time travel (VERSION AS OF), which only Delta tables have. */
@@ -216,10 +237,11 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, schema, partitions, properties);
     }
-    if (mode != DeltaTables.Mode.CREATE) {
-      throw fileTables.replaceRefused(table);
+    if (mode == DeltaTables.Mode.CREATE) {
+      return fileTables.stageCreate(table, schema, partitions, properties);
     }
-    return fileTables.stageCreate(table, schema, partitions, properties);
+    return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaTables.Mode.CREATE_OR_REPLACE,
+        () -> forgetCachedRelation(table));
   }
 
   @Override

@@ -53,11 +53,16 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);
     }
+    return new V1Table(toCatalogTable(entry(name)));
+  }
+
+  /** A table's entry, read and checked; views are not tables here. */
+  GlueEntry entry(TableName name) throws NoSuchTableException {
     software.amazon.awssdk.services.glue.model.Table table = glue.getTable(name);
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
-    return new V1Table(toCatalogTable(EntryReader.read(name(), name.database(), table)));
+    return EntryReader.read(name(), name.database(), table);
   }
 
   CatalogTable toCatalogTable(GlueEntry entry) {

@@ -1,5 +1,6 @@
 package io.gluecat;
 
+import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
@@ -74,22 +75,83 @@ final class FileTables {
     List<String> partitionColumns = partitionColumns(name, partitions);
     Database database = newTableDatabase(name);
     CreateArguments arguments = new CreateArguments(properties);
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> registerStaged(definition,
+        partitionColumns, () -> glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition,
+            arguments.owner(), Optional.ofNullable(database.locationUri())))));
+  }
+
+  /**
+   * REPLACE [AS SELECT], CREATE OR REPLACE and saveAsTable in Overwrite mode. Like Spark's V1 overwrite
+   * (drop, then create), the new table gets a new location: a new managed directory unless a LOCATION or
+   * path is given, which must be empty. The old files stay where they are (gluecat never deletes data);
+   * the entry is switched to the new definition, at its VersionId, only after the new files are written.
+   */
+  FileStagedTable stageReplace(TableName name, StructType schema, Transform[] partitions,
+      Map<String, String> properties, boolean orCreate, Runnable afterReplace)
+      throws NoSuchNamespaceException, NoSuchTableException {
+    String provider = checkProvider(name, properties);
+    List<String> partitionColumns = partitionColumns(name, partitions);
+    Database database = glue.getDatabase(name.database());
+    Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
+    if (existing.isEmpty() || EntryReader.isView(existing.get())) {
+      if (!orCreate) {
+        throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
+      }
+      try {
+        return stageCreate(name, schema, partitions, properties);
+      } catch (TableAlreadyExistsException e) {
+        throw new IllegalStateException(String.format("Table %s.%s appeared while it was being created; run the "
+            + "statement again", catalog, name), e);
+      }
+    }
+    software.amazon.awssdk.services.glue.model.Table entry = existing.get();
+    String currentProvider = entry.hasParameters() ? entry.parameters().get(EntryFormat.PROVIDER) : null;
+    if (EntryFormat.isDelta(currentProvider)) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s is a Delta table; gluecat does not "
+          + "replace it with a %s table. Drop it first (DROP TABLE never deletes data) or write it as Delta.",
+          catalog, name, provider));
+    }
+    CreateArguments arguments = new CreateArguments(properties);
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> {
+      registerStaged(definition, partitionColumns, () -> glue.updateTable(name.database(),
+          SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+              Optional.ofNullable(database.locationUri())), entry.versionId()));
+      afterReplace.run();
+    });
+  }
+
+  /** A Glue call, with the checked exceptions GlueGateway declares. */
+  private interface GlueWrite {
+    void run() throws Exception;
+  }
+
+  /** The definition of a table created or replaced as select, at a location that must be empty. */
+  private TableDefinition stagedDefinition(TableName name, String provider, StructType schema,
+      List<String> partitionColumns, CreateArguments arguments, Database database) {
     String location = arguments.location(catalog, options, name, database);
     requireEmpty(name, location);
-    TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
-        arguments.comment(), arguments.userProperties(), arguments.options());
-    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> {
-      try {
-        glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
-            Optional.ofNullable(database.locationUri())));
-      } catch (Exception e) {
-        throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but creating its "
-            + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s'.",
-            catalog, name, location, e.getMessage(), catalog, name, provider,
-            partitionColumns.isEmpty() ? "" : " PARTITIONED BY (" + String.join(", ", partitionColumns) + ")",
-            location), e);
-      }
-    });
+    return new TableDefinition(name, provider, schema, partitionColumns, location, arguments.comment(),
+        arguments.userProperties(), arguments.options());
+  }
+
+  /**
+   * The Glue write that follows the files of a staged create or replace. A replace without a query wrote
+   * no files, so the directory is made first: an entry never points at nothing.
+   */
+  private void registerStaged(TableDefinition definition, List<String> partitionColumns, GlueWrite glueWrite) {
+    makeDirectory(definition.location());
+    try {
+      glueWrite.run();
+    } catch (Exception e) {
+      throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but writing its "
+          + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s' "
+          + "(after DROP TABLE %s.%s if it still exists; DROP never deletes data).", catalog, definition.name(),
+          definition.location(), e.getMessage(), catalog, definition.name(), definition.provider(),
+          partitionColumns.isEmpty() ? "" : " PARTITIONED BY (" + String.join(", ", partitionColumns) + ")",
+          definition.location(), catalog, definition.name()), e);
+    }
   }
 
   /** The database of a table about to be created, which must exist while the table must not. */
@@ -99,13 +161,6 @@ final class FileTables {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     return database;
-  }
-
-  /** REPLACE ... AS SELECT and CREATE OR REPLACE for file source tables: refused, before anything is written. */
-  UnsupportedOperationException replaceRefused(TableName name) {
-    return new UnsupportedOperationException(String.format("Table %s.%s: REPLACE TABLE (and saveAsTable in "
-        + "Overwrite mode) is only supported for Delta tables by gluecat, because a file source table cannot be "
-        + "replaced atomically. Use INSERT OVERWRITE, or DROP TABLE and CREATE TABLE.", catalog, name));
   }
 
   private void requireEmpty(TableName name, String location) {

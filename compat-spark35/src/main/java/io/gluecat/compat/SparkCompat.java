@@ -26,6 +26,9 @@ public final class SparkCompat {
    */
   public static final String INCOMPATIBLE_PARTITION_TYPE = null;
 
+  /** The class whose saveAsTable and insertInto load their target table themselves (see WriterCall). */
+  public static final String DATAFRAME_WRITER_CLASS = "org.apache.spark.sql.DataFrameWriter";
+
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */

@@ -175,43 +175,90 @@ class FileTablesIT extends MiniStackSparkTest {
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "serde"));
     assertMessage(() -> run("CREATE TABLE " + t("jdbc") + " (id BIGINT) USING org.example.Nope"), db + ".jdbc",
         "not supported");
-    run("CREATE TABLE " + t("kept") + " (id BIGINT) USING parquet");
+    run("CREATE TABLE " + t("kept") + " (id BIGINT) USING delta");
     assertMessage(() -> run("REPLACE TABLE " + t("kept") + " USING parquet AS SELECT 1L AS id"), db + ".kept",
-        "only supported for Delta");
-    assertNotNull(glueTable(db, "kept"));
+        "is a Delta table");
+    assertEquals("delta", glueTable(db, "kept").parameters().get("spark.sql.sources.provider"));
+  }
+
+  @Test
+  void replaceWritesANewLocationAndKeepsTheOldFiles() {
+    run("CREATE TABLE " + t("snap") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day) "
+        + "TBLPROPERTIES ('team' = 'ops')");
+    run("INSERT INTO " + t("snap") + " VALUES (1, 'd1')");
+    Table before = glueTable(db, "snap");
+    String oldLocation = before.storageDescriptor().location();
+
+    run("CREATE OR REPLACE TABLE " + t("snap") + " USING orc AS SELECT 'x' AS name, 7L AS id");
+    Table after = glueTable(db, "snap");
+    assertEquals("orc", after.parameters().get("spark.sql.sources.provider"));
+    assertEquals(List.of("name string", "id bigint"), columns(after.storageDescriptor().columns()));
+    assertTrue(after.partitionKeys().isEmpty());
+    assertNotEquals(oldLocation, after.storageDescriptor().location());
+    assertEquals(List.of("[x,7]"), rows("SELECT * FROM " + t("snap")));
+    assertEquals(1L, session.read().parquet(oldLocation).count(), "the old files stay");
+
+    run("REPLACE TABLE " + t("snap") + " (id INT) USING json");
+    assertEquals(List.of(), rows("SELECT * FROM " + t("snap")), "a replace without a query makes an empty table");
+    GlueCallRecordsVersion.assertEveryUpdateNamedAVersion();
+    assertMessage(() -> run("REPLACE TABLE " + t("absent") + " (id INT) USING json"), "absent");
+  }
+
+  /**
+   * DataFrameWriter loads an existing table itself and would write a V1Table through Spark's built-in
+   * catalog; gluecat keeps these writes in Glue's table, in every save mode. A database of the same name in
+   * the built-in catalog must not receive anything.
+   */
+  @Test
+  void saveAsTableWritesAnExistingFileTableInEveryMode() {
+    run("CREATE TABLE " + t("frames") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
+    if (!sessionMode()) {
+      run("CREATE DATABASE IF NOT EXISTS spark_catalog." + db);
+    }
+    Table created = glueTable(db, "frames");
+    session.range(2).selectExpr("id", "'d1' AS day").write().mode("append").saveAsTable(t("frames"));
+    session.range(2, 3).selectExpr("'d2' AS day", "id").write().mode("append").partitionBy("day")
+        .saveAsTable(t("frames"));
+    assertEquals(List.of("[0,d1]", "[1,d1]", "[2,d2]"), rows("SELECT * FROM " + t("frames") + " ORDER BY id"));
+    assertEquals(created.versionId(), glueTable(db, "frames").versionId(), "appends leave the entry alone");
+
+    assertMessage(() -> session.range(1).selectExpr("id", "'d3' AS day").write().mode("errorifexists")
+        .saveAsTable(t("frames")), "frames", "already exists");
+    session.range(1).selectExpr("id", "'d3' AS day").write().mode("ignore").saveAsTable(t("frames"));
+    assertEquals(3L, session.table(t("frames")).count(), "errorifexists and ignore write nothing");
+
+    session.range(5, 7).selectExpr("id", "'d5' AS day").write().mode("overwrite").partitionBy("day")
+        .saveAsTable(t("frames"));
+    assertEquals(List.of("[5,d5]", "[6,d5]"), rows("SELECT * FROM " + t("frames") + " ORDER BY id"));
+    Table replaced = glueTable(db, "frames");
+    assertNotEquals(created.storageDescriptor().location(), replaced.storageDescriptor().location());
+    assertEquals(3L, session.read().parquet(created.storageDescriptor().location()).count(), "the old files stay");
+    if (!sessionMode()) {
+      assertFalse(session.catalog().tableExists("spark_catalog." + db + ".frames"), "nothing reached spark_catalog");
+      run("DROP DATABASE spark_catalog." + db);
+    }
+  }
+
+  @Test
+  void insertIntoWritesAnExistingFileTable() {
+    run("CREATE TABLE " + t("slots") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
+    Table created = glueTable(db, "slots");
+    session.range(3).selectExpr("id", "concat('d', id % 2) AS day").write().insertInto(t("slots"));
+    assertEquals(List.of("[0,d0]", "[1,d1]", "[2,d0]"), rows("SELECT * FROM " + t("slots") + " ORDER BY id"));
+
+    session.range(7, 8).selectExpr("id", "'d1' AS day").write().mode("overwrite").insertInto(t("slots"));
+    assertEquals(List.of("[7,d1]"), rows("SELECT * FROM " + t("slots") + " ORDER BY id"), "static: all replaced");
+
+    session.range(3).selectExpr("id", "concat('d', id % 2) AS day").write().insertInto(t("slots"));
+    session.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+    session.range(9, 10).selectExpr("id", "'d0' AS day").write().mode("overwrite").insertInto(t("slots"));
+    assertEquals(List.of("[1,d1]", "[7,d1]", "[9,d0]"), rows("SELECT * FROM " + t("slots") + " ORDER BY id"),
+        "dynamic: only the partitions written are replaced");
+    assertEquals(created.versionId(), glueTable(db, "slots").versionId(), "inserts leave the entry alone");
   }
 
   /** Whether gluecat is spark_catalog in this run. */
   protected boolean sessionMode() {
     return false;
-  }
-
-  /**
-   * A known limit (docs/how-it-works.md): DataFrameWriter hands an existing file source table (a V1Table)
-   * to Spark's built-in catalog. saveAsTable then fails in every mode, and insertInto fails in named mode;
-   * either way nothing is written. insertInto works in session mode.
-   */
-  @Test
-  void dataFrameWriterOnAnExistingFileTableWritesNothingOrWorks() throws Exception {
-    run("CREATE TABLE " + t("frames") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
-    Table before = glueTable(db, "frames");
-    java.nio.file.Path dir = java.nio.file.Paths.get(before.storageDescriptor().location().substring("file:".length()));
-    for (String mode : new String[] {"append", "overwrite", "errorifexists", "ignore"}) {
-      Throwable e = assertThrows(Throwable.class, () -> session.range(2).selectExpr("id", "'d1' AS day").write()
-          .mode(mode).format("parquet").saveAsTable(t("frames")), mode);
-      assertTrue(TableLoadIT.messages(e).contains("SCHEMA_NOT_FOUND"), TableLoadIT.messages(e));
-    }
-    if (sessionMode()) {
-      session.range(2).selectExpr("id", "'d1' AS day").write().insertInto(t("frames"));
-      assertEquals(List.of("[0,d1]", "[1,d1]"), rows("SELECT * FROM " + t("frames") + " ORDER BY id"));
-    } else {
-      Throwable e = assertThrows(Throwable.class,
-          () -> session.range(2).selectExpr("id", "'d1' AS day").write().insertInto(t("frames")));
-      assertTrue(TableLoadIT.messages(e).contains("TABLE_OR_VIEW_NOT_FOUND"), TableLoadIT.messages(e));
-      try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir)) {
-        assertEquals(0, files.count(), "nothing was written");
-      }
-    }
-    assertEquals(before.versionId(), glueTable(db, "frames").versionId());
   }
 }
