@@ -51,15 +51,17 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   private volatile TableCatalog delta;
   private DeltaTables deltaTables;
   private FileTables fileTables;
+  private CatalogHadoopConf hadoop;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
     this.name = name;
     this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
     this.glue = new GlueGateway(options);
-    this.entries = new EntryCatalog(this, glue);
-    this.deltaTables = new DeltaTables(name, options, glue, this::deltaCatalog);
-    this.fileTables = new FileTables(name, options, glue);
+    this.hadoop = new CatalogHadoopConf(options);
+    this.entries = new EntryCatalog(this, glue, hadoop);
+    this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
+    this.fileTables = new FileTables(name, options, glue, hadoop);
     SessionChecks.requireUpdateCatalogHookOff(name);
   }
 
@@ -122,7 +124,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     if (call.isPresent() && table != null) {
       GlueEntry entry = entries.entry(table);
       if (!entry.isDelta()) {
-        return new FileWriteTable(name + "." + table, entry, call.get(), () -> forgetCachedRelation(table));
+        return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> forgetCachedRelation(table));
       }
     }
     return loadTable(ident);

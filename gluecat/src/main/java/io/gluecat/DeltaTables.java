@@ -40,12 +40,15 @@ final class DeltaTables {
   private final String catalog;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
 
-  DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, Supplier<TableCatalog> deltaCatalog) {
+  DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
+      Supplier<TableCatalog> deltaCatalog) {
     this.catalog = catalog;
     this.options = options;
     this.glue = glue;
+    this.hadoop = hadoop;
     this.deltaCatalog = deltaCatalog;
   }
 
@@ -113,7 +116,7 @@ final class DeltaTables {
         : mode == Mode.REPLACE ? delta.stageReplace(path, schema, partitions, deltaProperties)
         : delta.stageCreateOrReplace(path, schema, partitions, deltaProperties);
     Optional<software.amazon.awssdk.services.glue.model.Table> before = existing;
-    return new StagedGlueTable(catalog + "." + name, staged,
+    return new StagedGlueTable(catalog + "." + name, staged, hadoop,
         () -> register(name, location, properties, database, before.isPresent(), before));
   }
 
@@ -269,7 +272,12 @@ final class DeltaTables {
     }
   }
 
-  static Identifier pathIdentifier(String location) {
+  /**
+   * Delta's name for the table at a location. Delta opens it by path with the session's configuration, so
+   * the location's FileSystem is opened with this catalog's settings first (see CatalogHadoopConf).
+   */
+  private Identifier pathIdentifier(String location) {
+    hadoop.open(location);
     return Identifier.of(new String[] {EntryFormat.DELTA}, location);
   }
 }

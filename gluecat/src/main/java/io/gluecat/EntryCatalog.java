@@ -30,10 +30,12 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   private final AbstractGlueCatalog catalog;
   private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
 
-  EntryCatalog(AbstractGlueCatalog catalog, GlueGateway glue) {
+  EntryCatalog(AbstractGlueCatalog catalog, GlueGateway glue, CatalogHadoopConf hadoop) {
     this.catalog = catalog;
     this.glue = glue;
+    this.hadoop = hadoop;
   }
 
   @Override
@@ -65,12 +67,16 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     return EntryReader.read(name(), name.database(), table);
   }
 
+  /**
+   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's Hadoop settings under the
+   * table's own: Spark applies them to the table's reads and writes, and Delta the fs.* ones to its log.
+   */
   CatalogTable toCatalogTable(GlueEntry entry) {
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = new CatalogStorageFormat(
         scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
-        scala.Option.empty(), false, SparkCompat.scalaMap(entry.storageProperties()));
+        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(entry.storageProperties())));
     return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
         entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());

@@ -21,12 +21,14 @@ final class FileStagedTable implements StagedTable, SupportsWrite {
   private final String name;
   private final TableDefinition definition;
   private final Transform[] partitions;
+  private final CatalogHadoopConf hadoop;
   private final StagedGlueTable.AfterCommit register;
 
-  FileStagedTable(String name, TableDefinition definition, Transform[] partitions,
+  FileStagedTable(String name, TableDefinition definition, Transform[] partitions, CatalogHadoopConf hadoop,
       StagedGlueTable.AfterCommit register) {
     this.name = name;
     this.definition = definition;
+    this.hadoop = hadoop;
     this.partitions = partitions;
     this.register = register;
   }
@@ -60,7 +62,7 @@ final class FileStagedTable implements StagedTable, SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     return new FileWriteTable.Builder(definition.provider(), definition.location(), definition.partitionColumns(),
-        FileWriteTable.withCallerOptions(definition.storageProperties(), info), () -> { });
+        hadoop.writeOptions(definition.storageProperties(), info.options().asCaseSensitiveMap()), () -> { });
   }
 
   @Override

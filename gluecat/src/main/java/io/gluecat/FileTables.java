@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.SparkContext;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
@@ -38,11 +37,13 @@ final class FileTables {
   private final String catalog;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
 
-  FileTables(String catalog, CatalogOptions options, GlueGateway glue) {
+  FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop) {
     this.catalog = catalog;
     this.options = options;
     this.glue = glue;
+    this.hadoop = hadoop;
   }
 
   /**
@@ -76,7 +77,7 @@ final class FileTables {
     Database database = newTableDatabase(name);
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
-    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> registerStaged(definition,
+    return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
         partitionColumns, () -> glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition,
             arguments.owner(), Optional.ofNullable(database.locationUri())))));
   }
@@ -114,7 +115,7 @@ final class FileTables {
     }
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
-    return new FileStagedTable(catalog + "." + name, definition, partitions, () -> {
+    return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
       registerStaged(definition, partitionColumns, () -> glue.updateTable(name.database(),
           SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
               Optional.ofNullable(database.locationUri())), entry.versionId()));
@@ -166,7 +167,7 @@ final class FileTables {
   private void requireEmpty(TableName name, String location) {
     try {
       Path path = new Path(location);
-      FileSystem fs = path.getFileSystem(SparkContext.getOrCreate().hadoopConfiguration());
+      FileSystem fs = hadoop.open(location);
       if (fs.exists(path) && fs.listStatus(path).length > 0) {
         throw new IllegalArgumentException(String.format("Table %s.%s cannot be created as select at %s: the "
             + "location is not empty", catalog, name, location));
@@ -291,10 +292,10 @@ final class FileTables {
         + "source tables, as in Spark's own catalog", catalog, name, what, "non-Delta"));
   }
 
-  private static void makeDirectory(String location) {
+  private void makeDirectory(String location) {
     try {
       Path path = new Path(location);
-      FileSystem fs = path.getFileSystem(SparkContext.getOrCreate().hadoopConfiguration());
+      FileSystem fs = hadoop.open(location);
       fs.mkdirs(path);
     } catch (IOException e) {
       throw new IllegalStateException("could not create the table directory " + location + ": " + e.getMessage(), e);

@@ -1,7 +1,6 @@
 package io.gluecat;
 
 import io.gluecat.entry.GlueEntry;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,12 +31,14 @@ final class FileWriteTable implements SupportsWrite {
   private final String name;
   private final GlueEntry entry;
   private final WriterCall call;
+  private final CatalogHadoopConf hadoop;
   private final Runnable afterWrite;
 
-  FileWriteTable(String name, GlueEntry entry, WriterCall call, Runnable afterWrite) {
+  FileWriteTable(String name, GlueEntry entry, WriterCall call, CatalogHadoopConf hadoop, Runnable afterWrite) {
     this.name = name;
     this.entry = entry;
     this.call = call;
+    this.hadoop = hadoop;
     this.afterWrite = afterWrite;
   }
 
@@ -74,14 +75,7 @@ final class FileWriteTable implements SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     return new Builder(entry.provider(), entry.location(), entry.partitionColumns(),
-        withCallerOptions(entry.storageProperties(), info), afterWrite);
-  }
-
-  /** A table's data source options with the caller's write options on top: the caller's win, as in V1. */
-  static Map<String, String> withCallerOptions(Map<String, String> tableOptions, LogicalWriteInfo info) {
-    Map<String, String> options = new LinkedHashMap<>(tableOptions);
-    options.putAll(info.options().asCaseSensitiveMap());
-    return options;
+        hadoop.writeOptions(entry.storageProperties(), info.options().asCaseSensitiveMap()), afterWrite);
   }
 
   /**

@@ -24,11 +24,13 @@ final class StagedGlueTable implements StagedTable, SupportsWrite {
 
   private final String name;
   private final StagedTable delta;
+  private final CatalogHadoopConf hadoop;
   private final AfterCommit afterCommit;
 
-  StagedGlueTable(String name, StagedTable delta, AfterCommit afterCommit) {
+  StagedGlueTable(String name, StagedTable delta, CatalogHadoopConf hadoop, AfterCommit afterCommit) {
     this.name = name;
     this.delta = delta;
+    this.hadoop = hadoop;
     this.afterCommit = afterCommit;
   }
 
@@ -59,9 +61,10 @@ final class StagedGlueTable implements StagedTable, SupportsWrite {
     return delta.capabilities();
   }
 
+  /** Delta builds the Hadoop configuration of the write from its options: the catalog's settings go there. */
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    return ((SupportsWrite) delta).newWriteBuilder(info);
+    return ((SupportsWrite) delta).newWriteBuilder(hadoop.withWriteOptions(info));
   }
 
   @Override

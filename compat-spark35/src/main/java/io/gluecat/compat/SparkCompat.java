@@ -19,7 +19,6 @@ import scala.collection.JavaConverters;
 public final class SparkCompat {
   private SparkCompat() {}
 
-  /** Spark 3.5 does not check struct field names for the Hive form. */
   /**
    * The Glue type of a partition column Hive cannot hold, in the Spark-specific form; null when the
    * column keeps its type. Spark 3.5 writes such a column with its own type string.
@@ -29,6 +28,7 @@ public final class SparkCompat {
   /** The class whose saveAsTable and insertInto load their target table themselves (see WriterCall). */
   public static final String DATAFRAME_WRITER_CLASS = "org.apache.spark.sql.DataFrameWriter";
 
+  /** Spark 3.5 does not check struct field names for the Hive form. */
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
@@ -51,5 +51,10 @@ public final class SparkCompat {
   /** Drops Spark's cached relation of a file source table (its file listing), after its entry changed. */
   public static void invalidateCachedRelation(TableIdentifier table) {
     SparkSession.active().sessionState().catalog().invalidateCachedTable(table);
+  }
+
+  /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
+  public static org.apache.hadoop.conf.Configuration newHadoopConf() {
+    return SparkSession.active().sessionState().newHadoopConf();
   }
 }

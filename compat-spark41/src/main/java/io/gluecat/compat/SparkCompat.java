@@ -53,4 +53,9 @@ public final class SparkCompat {
   public static void invalidateCachedRelation(TableIdentifier table) {
     ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalog().invalidateCachedTable(table);
   }
+
+  /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
+  public static org.apache.hadoop.conf.Configuration newHadoopConf() {
+    return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().newHadoopConf();
+  }
 }

@@ -12,7 +12,6 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.regions.Region;
@@ -25,8 +24,6 @@ import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
-import software.amazon.awssdk.services.sts.StsClient;
-import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 
 /**
  * The only class that talks to Glue. One instance per catalog, with that catalog's own clients and
@@ -44,8 +41,9 @@ public final class GlueGateway implements AutoCloseable {
     this.options = options;
     this.errors = new GlueErrors(options);
     Region region = resolveRegion(options);
-    String userAgent = "gluecat/" + version() + " catalog/" + options.catalogName();
-    AwsCredentialsProvider credentials = credentials(options, region, userAgent);
+    String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
+    AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
+        arn, options.roleExternalId(), options.roleSessionName(), options.stsEndpoint())), region, userAgent, resources);
     this.glue = GlueClient.builder()
         .region(region)
         .credentialsProvider(credentials)
@@ -259,38 +257,5 @@ public final class GlueGateway implements AutoCloseable {
           "gluecat catalog '%s': no AWS region. Set spark.sql.catalog.%s.%s (or AWS_REGION for all catalogs)",
           options.catalogName(), options.catalogName(), CatalogOptions.REGION), e);
     }
-  }
-
-  /**
-   * The catalog's credentials: the default chain, or a role assumed through STS with its own STS client.
-   * Each catalog gets new provider instances so that two catalogs never share cached credentials.
-   */
-  private AwsCredentialsProvider credentials(CatalogOptions options, Region region, String userAgent) {
-    DefaultCredentialsProvider base = DefaultCredentialsProvider.builder().build();
-    resources.add(base);
-    if (options.roleArn().isEmpty()) {
-      return base;
-    }
-    StsClient sts = StsClient.builder()
-        .region(region)
-        .credentialsProvider(base)
-        .applyMutation(b -> options.stsEndpoint().ifPresent(b::endpointOverride))
-        .overrideConfiguration(c -> c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent))
-        .build();
-    resources.add(sts);
-    StsAssumeRoleCredentialsProvider role = StsAssumeRoleCredentialsProvider.builder()
-        .stsClient(sts)
-        .refreshRequest(r -> r.roleArn(options.roleArn().get())
-            .roleSessionName(options.roleSessionName())
-            .externalId(options.roleExternalId().orElse(null)))
-        .asyncCredentialUpdateEnabled(false)
-        .build();
-    resources.add(role);
-    return role;
-  }
-
-  private static String version() {
-    String v = GlueGateway.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
   }
 }
