@@ -14,11 +14,13 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -26,6 +28,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /**
@@ -50,6 +53,18 @@ public final class MiniStack implements AutoCloseable {
     public static final String ACCESS_KEY_ID = "gluecat-test-key";
     /** Test secret key (MiniStack checks no signatures). */
     public static final String SECRET_ACCESS_KEY = "gluecat-test-secret";
+
+    /** Prefix of Hadoop's per-bucket S3A settings: {@code fs.s3a.bucket.<bucket>.<option>}. */
+    public static final String S3A_BUCKET_PREFIX = "fs.s3a.bucket.";
+    /** Prefix that makes a Hadoop setting a Spark one (Spark copies {@code spark.hadoop.*} into Hadoop's conf). */
+    public static final String SPARK_HADOOP_PREFIX = "spark.hadoop.";
+
+    /**
+     * Bucket names the S3A helpers accept: S3's rules, without dots. Hadoop reads the bucket out of a
+     * {@code fs.s3a.bucket.<bucket>.<option>} key by its dots, and path-style requests are the only kind a
+     * loopback endpoint can serve, so a dotted bucket would only make per-bucket settings ambiguous.
+     */
+    private static final Pattern BUCKET_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
 
     static final String START_TIMEOUT_PROPERTY = "gluecat.ministack.startTimeoutSeconds";
     static final String LOG_DIR_PROPERTY = "gluecat.ministack.logDir";
@@ -146,6 +161,96 @@ public final class MiniStack implements AutoCloseable {
     /** A new STS client on this MiniStack, as the test user. */
     public StsClient sts() {
         return configure(StsClient.builder()).build();
+    }
+
+    /**
+     * A new S3 client on this MiniStack, as the test user. Path-style: a bucket cannot be a sub-domain of
+     * 127.0.0.1, and MiniStack tells its services apart by the signature, not the host.
+     */
+    public S3Client s3() {
+        return configure(S3Client.builder()).forcePathStyle(true).build();
+    }
+
+    /**
+     * Creates bucket {@code name} on this MiniStack, in {@link #REGION} (MiniStack refuses requests signed for
+     * another region than a bucket's own, as S3 does), and returns the name. Use a new name per test: Hadoop
+     * caches one {@code FileSystem} per bucket and user for the JVM's life, with the settings it was first
+     * created with.
+     */
+    public String createBucket(String name) {
+        checkBucketName(name);
+        try (S3Client s3 = s3()) {
+            s3.createBucket(b -> b.bucket(name));
+        }
+        return name;
+    }
+
+    /**
+     * The Hadoop settings that send S3A's requests for every bucket to this MiniStack ({@code fs.s3a.*}).
+     * Prefer {@link #s3aSettings(String)} where a test has buckets on more than one MiniStack.
+     *
+     * <ul>
+     *   <li>{@code endpoint}: {@link #endpoint()}, with its {@code http} scheme, and
+     *       {@code connection.ssl.enabled=false} for the S3A versions that take a bare host from it;</li>
+     *   <li>{@code endpoint.region}: {@link #REGION}. Without it S3A 3.4 signs a custom endpoint's requests for
+     *       us-east-2 and S3A 3.3 asks the endpoint for the bucket's region; MiniStack answers a request signed
+     *       for another region than the bucket's with S3's redirect error;</li>
+     *   <li>{@code path.style.access=true}: virtual-host requests would go to {@code <bucket>.127.0.0.1};</li>
+     *   <li>{@code aws.credentials.provider}: the static keys only ({@code SimpleAWSCredentialsProvider} with
+     *       {@code access.key} / {@code secret.key}), so that S3A never falls through to the environment or to
+     *       the EC2 instance metadata service of the default chain.</li>
+     * </ul>
+     */
+    public Map<String, String> s3aSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("fs.s3a.endpoint", endpoint.toString());
+        settings.put("fs.s3a.endpoint.region", REGION.id());
+        settings.put("fs.s3a.path.style.access", "true");
+        settings.put("fs.s3a.connection.ssl.enabled", "false");
+        settings.put("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+        settings.put("fs.s3a.access.key", ACCESS_KEY_ID);
+        settings.put("fs.s3a.secret.key", SECRET_ACCESS_KEY);
+        return settings;
+    }
+
+    /**
+     * {@link #s3aSettings()} for {@code bucket} only: each {@code fs.s3a.<option>} as
+     * {@code fs.s3a.bucket.<bucket>.<option>}, which S3A applies to that bucket alone, over any global
+     * {@code fs.s3a.<option>}. So buckets on different MiniStack processes, or with different settings, can be
+     * used side by side in one Hadoop configuration.
+     */
+    public Map<String, String> s3aSettings(String bucket) {
+        return forBucket(bucket, s3aSettings());
+    }
+
+    /**
+     * {@code settings}' {@code fs.s3a.<option>} keys as the per-bucket {@code fs.s3a.bucket.<bucket>.<option>};
+     * other keys are refused, since Hadoop would not apply them per bucket.
+     */
+    public static Map<String, String> forBucket(String bucket, Map<String, String> settings) {
+        checkBucketName(bucket);
+        Map<String, String> perBucket = new LinkedHashMap<>();
+        settings.forEach((key, value) -> {
+            if (!key.startsWith("fs.s3a.") || key.startsWith(S3A_BUCKET_PREFIX)) {
+                throw new IllegalArgumentException("not a global S3A option: " + key);
+            }
+            perBucket.put(S3A_BUCKET_PREFIX + bucket + "." + key.substring("fs.s3a.".length()), value);
+        });
+        return perBucket;
+    }
+
+    /** Hadoop settings as Spark settings ({@code spark.hadoop.<key>}), for a SparkSession builder or SparkConf. */
+    public static Map<String, String> asSparkSettings(Map<String, String> hadoopSettings) {
+        Map<String, String> spark = new LinkedHashMap<>();
+        hadoopSettings.forEach((key, value) -> spark.put(SPARK_HADOOP_PREFIX + key, value));
+        return spark;
+    }
+
+    private static void checkBucketName(String bucket) {
+        if (bucket == null || !BUCKET_NAME.matcher(bucket).matches()) {
+            throw new IllegalArgumentException("not a bucket name for S3A tests (3-63 of a-z, 0-9 and '-', no dots): "
+                    + bucket);
+        }
     }
 
     @Override
