@@ -74,7 +74,7 @@ final class DeltaTables {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     String location = new CreateArguments(properties).location(catalog, options, name, database);
-    deltaCatalog.get().createTable(pathIdentifier(location), schema, partitions, deltaProperties(properties));
+    deltaCatalog.get().createTable(openedPathIdentifier(location), schema, partitions, deltaProperties(properties));
     register(name, location, properties, database, false, Optional.empty());
     return loadDelta(ident);
   }
@@ -108,7 +108,8 @@ final class DeltaTables {
     } else {
       location = new CreateArguments(properties).location(catalog, options, name, database);
     }
-    Identifier path = pathIdentifier(location);
+    // The write options carry the catalog's settings too, but Delta 3.3's CTAS opens the log without them.
+    Identifier path = openedPathIdentifier(location);
     StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
     Map<String, String> deltaProperties = deltaProperties(properties);
     // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location.
@@ -239,7 +240,7 @@ final class DeltaTables {
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
   private TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
-    Table delta = loadDelta(pathIdentifier(location));
+    Table delta = loadDelta(openedPathIdentifier(location));
     List<String> partitionColumns = new ArrayList<>();
     for (Transform t : delta.partitioning()) {
       if ("identity".equals(t.name())) {
@@ -276,7 +277,7 @@ final class DeltaTables {
    * Delta's name for the table at a location. Delta opens it by path with the session's configuration, so
    * the location's FileSystem is opened with this catalog's settings first (see CatalogHadoopConf).
    */
-  private Identifier pathIdentifier(String location) {
+  private Identifier openedPathIdentifier(String location) {
     hadoop.open(location);
     return Identifier.of(new String[] {EntryFormat.DELTA}, location);
   }

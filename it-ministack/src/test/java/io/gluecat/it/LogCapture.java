@@ -9,7 +9,10 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Property;
 
-/** Collects every log line (message and stack trace) the test's logging lets through, to check what was logged. */
+/**
+ * Collects every log line (message and stack trace) the test's logging lets through, to check what was
+ * logged. It hangs off the root logger only: events of other loggers reach it through additivity.
+ */
 final class LogCapture extends AbstractAppender implements AutoCloseable {
   private final List<String> sink;
 
@@ -23,7 +26,6 @@ final class LogCapture extends AbstractAppender implements AutoCloseable {
     capture.start();
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
     context.getConfiguration().getRootLogger().addAppender(capture, null, null);
-    context.getConfiguration().getLoggerConfig("io.gluecat").addAppender(capture, null, null);
     context.updateLoggers();
     return capture;
   }
@@ -46,7 +48,6 @@ final class LogCapture extends AbstractAppender implements AutoCloseable {
   public void close() {
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
     context.getConfiguration().getRootLogger().removeAppender(getName());
-    context.getConfiguration().getLoggerConfig("io.gluecat").removeAppender(getName());
     context.updateLoggers();
     stop();
   }
