@@ -191,14 +191,17 @@ public final class MiniStack implements AutoCloseable {
      *
      * <ul>
      *   <li>{@code endpoint}: {@link #endpoint()}, with its {@code http} scheme, and
-     *       {@code connection.ssl.enabled=false} for the S3A versions that take a bare host from it;</li>
-     *   <li>{@code endpoint.region}: {@link #REGION}. Without it S3A 3.4 signs a custom endpoint's requests for
-     *       us-east-2 and S3A 3.3 asks the endpoint for the bucket's region; MiniStack answers a request signed
-     *       for another region than the bucket's with S3's redirect error;</li>
-     *   <li>{@code path.style.access=true}: virtual-host requests would go to {@code <bucket>.127.0.0.1};</li>
+     *       {@code connection.ssl.enabled=false} for an endpoint given without one;</li>
+     *   <li>{@code endpoint.region}: {@link #REGION}, the region {@link #createBucket} puts buckets in. MiniStack
+     *       answers a request signed for another region than the bucket's with S3's 301 PermanentRedirect.
+     *       Without the setting S3A 3.4 signs for us-east-2 and only gets through by its cross-region redirect
+     *       (an extra request, and a failure with {@code cross.region.access.enabled=false}); S3A 3.3 signs for
+     *       us-east-1, the region of an endpoint whose host names none;</li>
+     *   <li>{@code path.style.access=true}: virtual-host requests would go to {@code <bucket>.<host>} (both SDKs
+     *       fall back to path style for an IP address, but not for a name such as {@code localhost});</li>
      *   <li>{@code aws.credentials.provider}: the static keys only ({@code SimpleAWSCredentialsProvider} with
-     *       {@code access.key} / {@code secret.key}), so that S3A never falls through to the environment or to
-     *       the EC2 instance metadata service of the default chain.</li>
+     *       {@code access.key} / {@code secret.key}), so that S3A never falls through to the environment's keys
+     *       or to the EC2 instance metadata service of its default chain. MiniStack checks no signatures.</li>
      * </ul>
      */
     public Map<String, String> s3aSettings() {

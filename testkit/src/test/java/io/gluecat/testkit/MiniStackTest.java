@@ -16,12 +16,14 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.ConcurrentModificationException;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
+import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.model.Credentials;
 import software.amazon.awssdk.services.sts.model.StsException;
@@ -136,6 +138,31 @@ class MiniStackTest {
         ms.close();
         assertTrue(ms.isRunning());
         assertSame(ms, MiniStack.shared());
+    }
+
+    @Test
+    void createBucketAndS3aSettingsGlobalAndPerBucket() {
+        MiniStack ms = MiniStack.shared();
+        String bucket = ms.createBucket(unique("bucket").replace('_', '-'));
+        try (S3Client s3 = ms.s3()) {
+            s3.putObject(b -> b.bucket(bucket).key("a/b.txt"), RequestBody.fromString("hello"));
+            assertEquals("hello", s3.getObjectAsBytes(b -> b.bucket(bucket).key("a/b.txt")).asUtf8String());
+        }
+        Map<String, String> global = ms.s3aSettings();
+        assertEquals(ms.endpoint().toString(), global.get("fs.s3a.endpoint"));
+        assertEquals("us-east-1", global.get("fs.s3a.endpoint.region"));
+        assertEquals("true", global.get("fs.s3a.path.style.access"));
+        assertEquals(MiniStack.ACCESS_KEY_ID, global.get("fs.s3a.access.key"));
+
+        Map<String, String> perBucket = ms.s3aSettings(bucket);
+        assertEquals(global.size(), perBucket.size());
+        global.forEach((k, v) -> assertEquals(v, perBucket.get("fs.s3a.bucket." + bucket + "." + k.substring(7)), k));
+        assertEquals(ms.endpoint().toString(), MiniStack.asSparkSettings(perBucket)
+                .get("spark.hadoop.fs.s3a.bucket." + bucket + ".endpoint"));
+
+        assertThrows(IllegalArgumentException.class, () -> ms.s3aSettings("a.dotted.bucket"));
+        assertThrows(IllegalArgumentException.class, () -> ms.createBucket("Upper_Case"));
+        assertThrows(IllegalArgumentException.class, () -> MiniStack.forBucket("b1", Map.of("spark.x", "y")));
     }
 
     private static boolean listening(int port) {
