@@ -115,6 +115,18 @@ abstract class MiniStackSparkTest {
     return session;
   }
 
+  /**
+   * A new bucket on {@code ministack} that the shared session reaches through S3A by per-bucket settings
+   * only ({@code fs.s3a.bucket.<name>.*} in the SparkContext's Hadoop configuration, which every session's
+   * Hadoop configuration starts from), so buckets on several MiniStack processes can be used side by side.
+   * A new name each time: Hadoop caches the first FileSystem per bucket for the JVM's life.
+   */
+  protected static String newS3ABucket(MiniStack ministack) {
+    String bucket = ministack.createBucket(unique("s3a").replace('_', '-'));
+    ministack.s3aSettings(bucket).forEach((k, v) -> spark().sparkContext().hadoopConfiguration().set(k, v));
+    return bucket;
+  }
+
   protected static List<Row> sql(String statement) {
     return spark().sql(statement).collectAsList();
   }
