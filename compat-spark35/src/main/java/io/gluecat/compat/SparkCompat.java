@@ -57,4 +57,9 @@ public final class SparkCompat {
   public static org.apache.hadoop.conf.Configuration newHadoopConf() {
     return SparkSession.active().sessionState().newHadoopConf();
   }
+
+  /** Whether Hive can hold this string type: Spark 3.5 strings have no collation, so always. */
+  public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
+    return true;
+  }
 }

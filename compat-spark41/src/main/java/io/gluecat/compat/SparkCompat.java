@@ -41,11 +41,14 @@ public final class SparkCompat {
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
       String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
     scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
+    // A table's default collation is the "collation" parameter, as Spark 4.1's Hive client keeps it.
+    Map<String, String> tableProperties = new java.util.LinkedHashMap<>(properties);
+    String collation = tableProperties.remove("collation");
     return new CatalogTable(identifier, CatalogTableType.EXTERNAL(), storage, schema,
         scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
-        createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.empty(),
+        createVersion, scalaMap(tableProperties), scala.Option.empty(), scala.Option.empty(),
         scala.Option.apply(comment.orElse(null)),
-        scala.Option.empty(), // collation (new in Spark 4)
+        scala.Option.apply(collation),
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
   }
 
@@ -57,5 +60,11 @@ public final class SparkCompat {
   /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
   public static org.apache.hadoop.conf.Configuration newHadoopConf() {
     return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().newHadoopConf();
+  }
+
+  /** Whether Hive can hold this string type: only with the default (UTF8_BINARY) collation, as Spark 4.1 decides. */
+  public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
+    return !(type instanceof org.apache.spark.sql.types.StringType)
+        || ((org.apache.spark.sql.types.StringType) type).isUTF8BinaryCollation();
   }
 }

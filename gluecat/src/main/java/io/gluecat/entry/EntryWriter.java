@@ -270,10 +270,14 @@ public final class EntryWriter {
    * Types Hive can represent; any other forces the Spark-specific form, as HiveExternalCatalog's
    * isHiveCompatibleDataType decides: ANSI intervals and TIMESTAMP_NTZ on every line; from Spark 4, also
    * VARIANT and struct fields whose names Hive would need quoted (SparkCompat says whether this line
-   * checks names). TIME (Spark 4.1) is listed too: Spark tries the Hive form, the Glue client rejects the
-   * type, and Spark falls back to the Spark-specific form, so that is the entry it ends up with.
+   * checks names) and strings with a collation other than the default (SparkCompat). TIME (Spark 4.1) is
+   * listed too: Spark tries the Hive form, the Glue client rejects the type, and Spark falls back to the
+   * Spark-specific form, so that is the entry it ends up with.
    */
   static boolean isHiveCompatible(DataType type) {
+    if (!SparkCompat.isHiveCompatibleString(type)) {
+      return false;
+    }
     if (type instanceof DayTimeIntervalType || type instanceof YearMonthIntervalType
         || type instanceof CalendarIntervalType || type instanceof TimestampNTZType) {
       return false;

@@ -165,12 +165,23 @@ class PerCatalogStorageIT extends MiniStackSparkTest {
     spark().sql("INSERT INTO " + b + "." + ops + ".events VALUES (1, 'd1'), (2, 'd2')");
     spark().sql("CREATE TABLE " + a + "." + sales + ".daily USING parquet PARTITIONED BY (day) AS "
         + "SELECT id, 'd1' AS day FROM range(2)");
+    spark().sql("INSERT INTO " + a + "." + sales + ".daily VALUES (5, 'd2')");
+    spark().sql("INSERT INTO " + b + "." + ops + ".shipments VALUES (4, 's4')");
+    // each side of a cross-catalog CTAS with its own settings: read from B, written to A, and back
+    spark().sql("CREATE TABLE " + a + "." + sales + ".codes USING delta AS SELECT * FROM " + b + "." + ops
+        + ".shipments");
+    spark().sql("CREATE TABLE " + b + "." + ops + ".totals USING parquet AS SELECT id, amount FROM " + a + "."
+        + sales + ".orders");
 
     assertEquals(List.of("[1,10.0,s1,d1]", "[2,20.0,s2,d2]", "[3,30.0,s3,null]"),
         rows("SELECT o.id, o.amount, s.code, e.day FROM " + a + "." + sales + ".orders o JOIN " + b + "." + ops + ".shipments s "
             + "ON o.id = s.id LEFT JOIN " + b + "." + ops + ".events e ON e.id = o.id ORDER BY o.id"));
     assertEquals(List.of("[2]"), rows("SELECT count(*) FROM " + a + "." + sales + ".orders VERSION AS OF 1"));
-    assertEquals(List.of("[0,d1]", "[1,d1]"), rows("SELECT * FROM " + a + "." + sales + ".daily ORDER BY id"));
+    assertEquals(List.of("[0,d1]", "[1,d1]", "[5,d2]"), rows("SELECT * FROM " + a + "." + sales + ".daily ORDER BY id"));
+    assertEquals(List.of("[3]", "[4]"), rows("SELECT count(*) FROM " + b + "." + ops + ".shipments VERSION AS OF 0 "
+        + "UNION ALL SELECT count(*) FROM " + b + "." + ops + ".shipments"));
+    assertEquals(List.of("[4,s4]"), rows("SELECT * FROM " + a + "." + sales + ".codes WHERE id = 4"));
+    assertEquals(List.of("[60.0]"), rows("SELECT sum(amount) FROM " + b + "." + ops + ".totals"));
 
     // each bucket holds its own catalog's files, on its own MiniStack
     List<String> inA = keys(MINISTACK, bucketA);
@@ -187,11 +198,16 @@ class PerCatalogStorageIT extends MiniStackSparkTest {
     assertEquals("arn:aws:iam::000000000000:role/lake-b", s3aRoleCalls.get(0).assumeRole().roleArn());
 
     // nothing of the settings reached Glue, the Delta logs or the logs
-    for (String table : List.of("orders", "daily")) {
+    for (String table : List.of("orders", "daily", "codes")) {
       assertEntryClean(sales, table);
     }
-    for (String table : List.of("shipments", "events")) {
+    for (String table : List.of("shipments", "events", "totals")) {
       assertEntryClean(ops, table);
+    }
+    // Spark shows a table's properties with secrets redacted (Delta lists storage properties as option.*)
+    for (String table : List.of(a + "." + sales + ".orders", a + "." + sales + ".daily")) {
+      assertTrue(rows("SHOW TBLPROPERTIES " + table).stream().noneMatch(r -> r.contains(SECRET_A)), table);
+      assertTrue(rows("DESCRIBE TABLE EXTENDED " + table).stream().noneMatch(r -> r.contains(SECRET_A)), table);
     }
     assertLogClean(MINISTACK, bucketA);
     assertLogClean(second, bucketB);
