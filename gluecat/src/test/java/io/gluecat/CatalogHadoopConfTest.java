@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.junit.jupiter.api.Test;
 
 /** Which Hadoop settings a catalog's tables get, from which options. */
@@ -56,5 +59,49 @@ class CatalogHadoopConfTest {
         "hadoop.fs.s3a.aws.credentials.provider", "com.example.Provider");
     assertEquals("com.example.Provider", conf.get("fs.s3a.aws.credentials.provider"));
     assertFalse(conf.containsKey("fs.s3a.gluecat.role.arn"));
+  }
+
+  @Test
+  void writeOptionsLayerTheCatalogThenTheTableThenTheCaller() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of(
+        "hadoop.fs.s3a.endpoint", "http://catalog", "hadoop.fs.s3a.path.style.access", "true",
+        "hadoop.fs.s3a.connection.maximum", "10")));
+    Map<String, String> options = conf.writeOptions(
+        Map.of("fs.s3a.path.style.access", "false", "sep", ";"), Map.of("fs.s3a.connection.maximum", "99"));
+    assertEquals("http://catalog", options.get("fs.s3a.endpoint"));
+    assertEquals("false", options.get("fs.s3a.path.style.access"), "the table's own options win over the catalog's");
+    assertEquals("99", options.get("fs.s3a.connection.maximum"), "the caller's options win over both");
+    assertEquals(";", options.get("sep"));
+  }
+
+  @Test
+  void sparksWriteInfoKeepsEverythingButGainsTheSettings() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake",
+        Map.of("hadoop.fs.s3a.endpoint", "http://catalog")));
+    StructType schema = new StructType().add("id", "long");
+    LogicalWriteInfo info = new LogicalWriteInfo() {
+      @Override
+      public CaseInsensitiveStringMap options() {
+        return new CaseInsensitiveStringMap(Map.of("mergeSchema", "true",
+            "fs.s3a.endpoint", "http://caller"));
+      }
+
+      @Override
+      public String queryId() {
+        return "q-1";
+      }
+
+      @Override
+      public StructType schema() {
+        return schema;
+      }
+    };
+    LogicalWriteInfo merged = conf.withWriteOptions(info);
+    assertEquals("q-1", merged.queryId());
+    assertSame(schema, merged.schema());
+    assertEquals("true", merged.options().get("mergeSchema"));
+    assertEquals("http://caller", merged.options().get("fs.s3a.endpoint"), "the caller's options win");
+    assertSame(info, new CatalogHadoopConf(CatalogOptions.parse("bare", Map.of())).withWriteOptions(info),
+        "a catalog without settings leaves the write as it is");
   }
 }
