@@ -1,16 +1,22 @@
 package io.gluecat.entry;
 
 import io.gluecat.TableName;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * A table as Spark describes it, in the terms the entry format needs. The schema holds every column,
- * partition columns included; {@code location} is the real location of the data.
+ * partition columns included; {@code location} is the real location of the data. For tables other than
+ * Delta, the partition columns are moved to the end in partition order and named as in the schema, as
+ * Spark does before its own catalog sees such a table (Delta keeps the order its log has).
  */
 public final class TableDefinition {
   private final TableName name;
@@ -27,8 +33,22 @@ public final class TableDefinition {
       Map<String, String> storageProperties) {
     this.name = name;
     this.provider = provider;
-    this.schema = schema;
-    this.partitionColumns = List.copyOf(partitionColumns);
+    if (EntryFormat.isDelta(provider)) {
+      this.schema = schema;
+      this.partitionColumns = List.copyOf(partitionColumns);
+    } else {
+      List<StructField> partitions = new ArrayList<>();
+      for (String column : partitionColumns) {
+        partitions.add(Arrays.stream(schema.fields()).filter(f -> f.name().equalsIgnoreCase(column)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(String.format("table %s: partition column %s is not "
+                + "one of its columns", name, column))));
+      }
+      List<StructField> fields = new ArrayList<>();
+      Arrays.stream(schema.fields()).filter(f -> !partitions.contains(f)).forEach(fields::add);
+      fields.addAll(partitions);
+      this.schema = new StructType(fields.toArray(new StructField[0]));
+      this.partitionColumns = partitions.stream().map(StructField::name).collect(Collectors.toUnmodifiableList());
+    }
     this.location = location;
     this.comment = comment;
     this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));

@@ -75,6 +75,21 @@ class EntryWriterTest {
   }
 
   @Test
+  void fileSourcePartitionColumnsGoLastInPartitionOrderAsSparkPutsThem() {
+    TableInput entry = writer.newEntry(table("parquet", "id BIGINT, month STRING, amount DOUBLE, year STRING",
+        List.of("YEAR", "month"), "/t"), Optional.empty(), Optional.empty());
+    assertEquals(List.of("id", "amount"), names(entry.storageDescriptor().columns()));
+    assertEquals(List.of("year", "month"), names(entry.partitionKeys()));
+    assertEquals("year", entry.parameters().get(EntryFormat.SCHEMA_PART_COL_PREFIX + "0"));
+    String schema = entry.parameters().get(EntryFormat.SCHEMA);
+    assertTrue(schema.indexOf("\"amount\"") < schema.indexOf("\"year\"")
+        && schema.indexOf("\"year\"") < schema.indexOf("\"month\""), schema);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> table("csv", "id BIGINT", List.of("day"), "/t"));
+    assertTrue(e.getMessage().contains("partition column day"), e.getMessage());
+  }
+
+  @Test
   void typesHiveCannotHoldForceTheSparkSpecificForm() {
     assertEquals(EntryWriter.Form.SPARK_SPECIFIC,
         EntryWriter.formOf(table("parquet", "a TIMESTAMP_NTZ", List.of(), "/t")));

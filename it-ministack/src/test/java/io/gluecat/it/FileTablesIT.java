@@ -128,6 +128,28 @@ class FileTablesIT extends MiniStackSparkTest {
   }
 
   @Test
+  void partitionColumnsLoadLastInPartitionOrderAndPruneTheScan() {
+    run("CREATE TABLE " + t("sales") + " (id BIGINT, month STRING, amount DOUBLE, year STRING) USING parquet "
+        + "PARTITIONED BY (year, month)");
+    Table entry = glueTable(db, "sales");
+    assertEquals(List.of("id bigint", "amount double"), columns(entry.storageDescriptor().columns()));
+    assertEquals(List.of("year string", "month string"), columns(entry.partitionKeys()));
+    run("INSERT INTO " + t("sales") + " (id, month, amount, year) VALUES (1, '01', 5.0, '2025'), (2, '02', 7.0, '2026')");
+    assertEquals(List.of("id", "amount", "year", "month"), List.of(session.table(t("sales")).columns()));
+    assertEquals(List.of("[2,7.0,2026,02]"), rows("SELECT * FROM " + t("sales") + " WHERE year = '2026'"));
+    String plan = session.sql("SELECT id FROM " + t("sales") + " WHERE year = '2026'").queryExecution()
+        .executedPlan().toString();
+    assertTrue(plan.contains("PartitionFilters: [isnotnull(year") && plan.contains("= 2026)"), plan);
+
+    String location = entry.storageDescriptor().location();
+    run("ALTER TABLE " + t("sales") + " RENAME TO " + t("revenue"));
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "sales"));
+    assertEquals(location, glueTable(db, "revenue").storageDescriptor().location(), "the files do not move");
+    assertEquals(List.of("[1]", "[2]"), rows("SELECT id FROM " + t("revenue") + " ORDER BY id"));
+    assertMessage(() -> run("SELECT * FROM " + t("sales")), "sales");
+  }
+
+  @Test
   void anExternalTableReadsTheFilesAtItsLocation() {
     String location = newDirectory("landing");
     session.range(3).selectExpr("id", "concat('n', id) AS name").write().mode("overwrite").json(location);
