@@ -75,10 +75,16 @@ final class FileTables {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
     Database database = newTableDatabase(name);
+    return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, database);
+  }
+
+  /** The staged CTAS once its database was read and the table found missing. */
+  private FileStagedTable stagedCreate(TableName name, String provider, StructType schema,
+      List<String> partitionColumns, Transform[] partitions, Map<String, String> properties, Database database) {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
-        partitionColumns, () -> glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition,
+        () -> glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition,
             arguments.owner(), Optional.ofNullable(database.locationUri())))));
   }
 
@@ -95,16 +101,15 @@ final class FileTables {
     List<String> partitionColumns = partitionColumns(name, partitions);
     Database database = glue.getDatabase(name.database());
     Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
-    if (existing.isEmpty() || EntryReader.isView(existing.get())) {
+    if (existing.isPresent() && EntryReader.isView(existing.get())) {
+      throw new IllegalArgumentException(String.format("%s.%s is a Glue view; gluecat does not replace views",
+          catalog, name));
+    }
+    if (existing.isEmpty()) {
       if (!orCreate) {
         throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
       }
-      try {
-        return stageCreate(name, schema, partitions, properties);
-      } catch (TableAlreadyExistsException e) {
-        throw new IllegalStateException(String.format("Table %s.%s appeared while it was being created; run the "
-            + "statement again", catalog, name), e);
-      }
+      return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, database);
     }
     software.amazon.awssdk.services.glue.model.Table entry = existing.get();
     String currentProvider = entry.hasParameters() ? entry.parameters().get(EntryFormat.PROVIDER) : null;
@@ -116,7 +121,7 @@ final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, partitionColumns, () -> glue.updateTable(name.database(),
+      registerStaged(definition, () -> glue.updateTable(name.database(),
           SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
               Optional.ofNullable(database.locationUri())), entry.versionId()));
       afterReplace.run();
@@ -141,7 +146,8 @@ final class FileTables {
    * The Glue write that follows the files of a staged create or replace. A replace without a query wrote
    * no files, so the directory is made first: an entry never points at nothing.
    */
-  private void registerStaged(TableDefinition definition, List<String> partitionColumns, GlueWrite glueWrite) {
+  private void registerStaged(TableDefinition definition, GlueWrite glueWrite) {
+    List<String> partitionColumns = definition.partitionColumns();
     makeDirectory(definition.location());
     try {
       glueWrite.run();

@@ -224,6 +224,10 @@ class FileTablesIT extends MiniStackSparkTest {
     assertEquals(List.of(), rows("SELECT * FROM " + t("snap")), "a replace without a query makes an empty table");
     GlueCallRecordsVersion.assertEveryUpdateNamedAVersion();
     assertMessage(() -> run("REPLACE TABLE " + t("absent") + " (id INT) USING json"), "absent");
+    GLUE.createTable(r -> r.databaseName(db).tableInput(v -> v.name("shown").tableType("VIRTUAL_VIEW")));
+    assertMessage(() -> run("CREATE OR REPLACE TABLE " + t("shown") + " USING parquet AS SELECT 1 AS id"),
+        db + ".shown", "is a Glue view");
+    assertEquals("VIRTUAL_VIEW", glueTable(db, "shown").tableType(), "the view is left as it was");
   }
 
   /**
