@@ -89,21 +89,20 @@ public final class CatalogHadoopConf {
 
   /**
    * The options of a write: this catalog's settings, the table's own options, then the caller's (which
-   * win, SQL OPTIONS included). While Delta's legacy storeOptionsAsProperties flag is on, Delta would keep
-   * the catalog's settings in the table's log, so they are left out (and the flag is warned about once).
+   * win, SQL OPTIONS included).
    */
   Map<String, String> writeOptions(Map<String, String> tableOptions, Map<String, String> callerOptions) {
-    Map<String, String> result = new LinkedHashMap<>();
-    if (!deltaStoresWriteOptions()) {
-      result.putAll(properties);
-    }
-    result.putAll(tableOptions);
+    Map<String, String> result = storageProperties(tableOptions);
     result.putAll(callerOptions);
     return result;
   }
 
-  /** Spark's description of a write, with this catalog's settings added to its options (see writeOptions). */
-  LogicalWriteInfo withWriteOptions(LogicalWriteInfo info) {
+  /**
+   * Spark's description of a Delta write, with this catalog's settings added to its options (see
+   * writeOptions). While Delta's legacy storeOptionsAsProperties flag is on, Delta would keep them in the
+   * table's log, so the write is left as it is (and the flag is warned about once).
+   */
+  LogicalWriteInfo withDeltaWriteOptions(LogicalWriteInfo info) {
     if (properties.isEmpty() || deltaStoresWriteOptions()) {
       return info;
     }

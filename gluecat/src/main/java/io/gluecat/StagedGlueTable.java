@@ -64,7 +64,7 @@ final class StagedGlueTable implements StagedTable, SupportsWrite {
   /** Delta builds the Hadoop configuration of the write from its options: the catalog's settings go there. */
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    return ((SupportsWrite) delta).newWriteBuilder(hadoop.withWriteOptions(info));
+    return ((SupportsWrite) delta).newWriteBuilder(hadoop.withDeltaWriteOptions(info));
   }
 
   @Override

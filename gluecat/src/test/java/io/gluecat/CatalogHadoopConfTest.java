@@ -96,12 +96,12 @@ class CatalogHadoopConfTest {
         return schema;
       }
     };
-    LogicalWriteInfo merged = conf.withWriteOptions(info);
+    LogicalWriteInfo merged = conf.withDeltaWriteOptions(info);
     assertEquals("q-1", merged.queryId());
     assertSame(schema, merged.schema());
     assertEquals("true", merged.options().get("mergeSchema"));
     assertEquals("http://caller", merged.options().get("fs.s3a.endpoint"), "the caller's options win");
-    assertSame(info, new CatalogHadoopConf(CatalogOptions.parse("bare", Map.of())).withWriteOptions(info),
+    assertSame(info, new CatalogHadoopConf(CatalogOptions.parse("bare", Map.of())).withDeltaWriteOptions(info),
         "a catalog without settings leaves the write as it is");
   }
 }
