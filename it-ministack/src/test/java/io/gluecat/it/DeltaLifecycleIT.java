@@ -15,9 +15,7 @@ import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.Table;
@@ -27,39 +25,13 @@ import software.amazon.awssdk.services.glue.model.Table;
  * Creates and replaces run on Delta by path first, then Glue; SessionModeDeltaIT runs the core of this
  * with gluecat as spark_catalog.
  */
-class DeltaLifecycleIT extends MiniStackSparkTest {
-  protected SparkSession session;
-  protected String catalog;
-  protected String db;
-  protected String dbLocation;
-
-  @BeforeEach
-  void setUpCatalog() {
-    session = spark();
-    catalog = newCatalog();
-    dbLocation = newDirectory("db");
-    db = newDatabase(dbLocation);
-  }
-
-  /** The name statements use for this test's database (catalog.db here, db in session mode). */
-  protected String database() {
-    return catalog + "." + db;
-  }
+class DeltaLifecycleIT extends CatalogModeTest {
 
   @AfterEach
   void clearFaults() {
     GlueCallRecorder.reset();
     session.conf().unset("spark.databricks.delta.catalog.update.enabled");
     session.conf().unset("spark.sql.runSQLOnFiles");
-  }
-
-  /** How a statement names a table of this test's database. */
-  protected String t(String table) {
-    return database() + "." + table;
-  }
-
-  protected List<Row> run(String statement) {
-    return session.sql(statement).collectAsList();
   }
 
   protected List<Long> ids(String table) {

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -17,11 +16,7 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.Table;
 
 /** Parquet, ORC, CSV, JSON and Avro tables created, written, altered and refused through gluecat. */
-class FileTablesIT extends MiniStackSparkTest {
-  protected org.apache.spark.sql.SparkSession session;
-  protected String catalog;
-  protected String db;
-  protected String dbLocation;
+class FileTablesIT extends CatalogModeTest {
 
   /** What Spark's Hive path writes per provider: SerDe, input format, output format; null = Spark-specific form. */
   private static final Map<String, List<String>> HIVE_FORMS = Map.of(
@@ -34,30 +29,9 @@ class FileTablesIT extends MiniStackSparkTest {
           "org.apache.hadoop.hive.ql.io.avro.AvroContainerInputFormat",
           "org.apache.hadoop.hive.ql.io.avro.AvroContainerOutputFormat"));
 
-  @BeforeEach
-  void setUp() {
-    session = spark();
-    catalog = newCatalog();
-    dbLocation = newDirectory("db");
-    db = newDatabase(dbLocation);
-  }
-
   @AfterEach
   void tearDown() {
     session.conf().unset("spark.sql.sources.partitionOverwriteMode");
-  }
-
-  /** How statements name this test's database: catalog.db (db in session mode). */
-  protected String database() {
-    return catalog + "." + db;
-  }
-
-  private String t(String table) {
-    return database() + "." + table;
-  }
-
-  private List<Row> run(String statement) {
-    return session.sql(statement).collectAsList();
   }
 
   private List<String> rows(String query) {
@@ -281,10 +255,5 @@ class FileTablesIT extends MiniStackSparkTest {
     assertEquals(List.of("[1,d1]", "[7,d1]", "[9,d0]"), rows("SELECT * FROM " + t("slots") + " ORDER BY id"),
         "dynamic: only the partitions written are replaced");
     assertEquals(created.versionId(), glueTable(db, "slots").versionId(), "inserts leave the entry alone");
-  }
-
-  /** Whether gluecat is spark_catalog in this run. */
-  protected boolean sessionMode() {
-    return false;
   }
 }

@@ -3,9 +3,6 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 
@@ -16,23 +13,9 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
  */
 class SessionModeDeltaIT extends DeltaLifecycleIT {
 
-  @BeforeEach
   @Override
-  void setUpCatalog() {
-    session = newSessionModeSession();
-    catalog = "spark_catalog";
-    dbLocation = newDirectory("db");
-    db = newDatabase(dbLocation);
-  }
-
-  @AfterEach
-  void restoreActiveSession() {
-    SparkSession.setActiveSession(spark());
-  }
-
-  @Override
-  protected String database() {
-    return db;
+  protected boolean sessionMode() {
+    return true;
   }
 
   @Test
