@@ -1,0 +1,125 @@
+package io.gluecat.testkit.compat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
+
+/**
+ * Records the outcome of every {@link CompatCase} test as one JSON line in
+ * {@code target/compat-results/<test class>.jsonl} of the module that runs it; the compatibility report is
+ * generated from these files. Register it with {@code @ExtendWith(CompatResults.class)}.
+ *
+ * <p>Fields of a line: {@code row} (the matrix row, system property {@code gluecat.matrix.row}),
+ * {@code suite} (simple class name), {@code case}, {@code title}, {@code writer}, {@code reader},
+ * {@code mode} ({@code named}, {@code session} or {@code -}; from {@link CatalogModeAware}, else from a
+ * "named"/"session" in the test's display name), {@code result} ({@code pass}, {@code fail},
+ * {@code known-limit}), {@code limit}, {@code test} ({@code <class>#<method>}), {@code message} (the failure's
+ * first line, when it failed). A skipped or aborted test records nothing.
+ */
+public final class CompatResults implements TestWatcher {
+
+  /** A test class that runs in one catalog mode says which. */
+  public interface CatalogModeAware {
+    /** {@code named} or {@code session}. */
+    String catalogMode();
+  }
+
+  /** Where results go: {@code gluecat.compat.results.dir}, else {@code target/compat-results}. */
+  public static Path directory() {
+    return Paths.get(System.getProperty("gluecat.compat.results.dir", "target/compat-results"));
+  }
+
+  @Override
+  public void testSuccessful(ExtensionContext context) {
+    case_(context).ifPresent(c -> write(context, c, c.limit().isEmpty() ? "pass" : "known-limit", null));
+  }
+
+  @Override
+  public void testFailed(ExtensionContext context, Throwable cause) {
+    case_(context).ifPresent(c -> write(context, c, "fail", String.valueOf(cause).split("\n", 2)[0]));
+  }
+
+  private static Optional<CompatCase> case_(ExtensionContext context) {
+    return context.getTestMethod().map(m -> m.getAnnotation(CompatCase.class));
+  }
+
+  private static void write(ExtensionContext context, CompatCase c, String result, String message) {
+    Method method = context.getRequiredTestMethod();
+    Class<?> testClass = context.getRequiredTestClass();
+    Map<String, String> line = new LinkedHashMap<>();
+    line.put("row", System.getProperty("gluecat.matrix.row", "-"));
+    line.put("suite", testClass.getSimpleName());
+    line.put("case", c.id());
+    line.put("title", c.title());
+    line.put("writer", c.writer());
+    line.put("reader", c.reader());
+    line.put("mode", mode(context));
+    line.put("result", result);
+    line.put("limit", c.limit());
+    line.put("test", testClass.getName() + "#" + method.getName());
+    if (message != null) {
+      line.put("message", message);
+    }
+    try {
+      Path dir = directory();
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(testClass.getSimpleName() + ".jsonl"), toJson(line) + "\n",
+          StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not record the compatibility result of " + line.get("test"), e);
+    }
+  }
+
+  private static String mode(ExtensionContext context) {
+    Optional<Object> instance = context.getTestInstance();
+    if (instance.isPresent() && instance.get() instanceof CatalogModeAware) {
+      return ((CatalogModeAware) instance.get()).catalogMode();
+    }
+    String display = context.getDisplayName().toLowerCase(java.util.Locale.ROOT);
+    if (display.contains("session")) {
+      return "session";
+    }
+    return display.contains("named") ? "named" : "-";
+  }
+
+  static String toJson(Map<String, String> fields) {
+    StringBuilder b = new StringBuilder("{");
+    fields.forEach((k, v) -> {
+      if (b.length() > 1) {
+        b.append(',');
+      }
+      b.append(quote(k)).append(':').append(quote(v));
+    });
+    return b.append('}').toString();
+  }
+
+  private static String quote(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char ch : s.toCharArray()) {
+      switch (ch) {
+        case '"': b.append("\\\""); break;
+        case '\\': b.append("\\\\"); break;
+        case '\n': b.append("\\n"); break;
+        case '\r': b.append("\\r"); break;
+        case '\t': b.append("\\t"); break;
+        default:
+          if (ch < 0x20) {
+            b.append(String.format("\\u%04x", (int) ch));
+          } else {
+            b.append(ch);
+          }
+      }
+    }
+    return b.append('"').toString();
+  }
+}
