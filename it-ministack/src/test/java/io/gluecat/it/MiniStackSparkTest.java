@@ -52,6 +52,7 @@ abstract class MiniStackSparkTest {
           // an event log, so tests can check what reaches it (SecretSurfacesIT)
           .config("spark.eventLog.enabled", "true")
           .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
+          .config("spark.eventLog.compress", "false")
           .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
