@@ -23,7 +23,9 @@ import software.amazon.awssdk.services.glue.model.Table;
  * that is the Delta table's root (the directory holding {@code _delta_log}, not a placeholder), and, for
  * Lake Formation, views and row or column filters, Glue columns equal to the schema in the Delta log. Each
  * test writes a Delta table with gluecat one way and checks exactly those fields of the entry in Glue against
- * what Delta itself reports for the table ({@code DESCRIBE DETAIL}).
+ * what Delta itself reports for the table ({@code DESCRIBE DETAIL}). Case ids that the Trino suites also use
+ * (delta-partitioned-ctas, delta-after-replace, delta-after-add-columns) put both readers on one line of the
+ * report.
  *
  * <p>Named mode only: the entry is written by the same code in both modes, and the session-mode Delta tests
  * (SessionModeDeltaIT) already check {@code table_type} and the location of the entries they create.
@@ -74,7 +76,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-create", reader = "athena-shape", writer = "gluecat",
-      title = "Delta CREATE TABLE (managed location)")
+      title = "Delta table created with CREATE TABLE (managed location)")
   void createTable() {
     run("CREATE TABLE " + t("plain") + " (id BIGINT, name STRING) USING delta");
     run("INSERT INTO " + t("plain") + " VALUES (1, 'a')");
@@ -83,7 +85,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-create-partitioned", reader = "athena-shape", writer = "gluecat",
-      title = "Delta CREATE TABLE ... PARTITIONED BY")
+      title = "Partitioned Delta table created with CREATE TABLE ... PARTITIONED BY")
   void createPartitionedTable() {
     run("CREATE TABLE " + t("parts") + " (id BIGINT, region STRING, day DATE) USING delta "
         + "PARTITIONED BY (region, day)");
@@ -95,7 +97,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-create-location", reader = "athena-shape", writer = "gluecat",
-      title = "Delta CREATE TABLE ... LOCATION (external location)")
+      title = "Delta table created with CREATE TABLE ... LOCATION (external location)")
   void createTableAtLocation() {
     String location = newDirectory("external");
     run("CREATE TABLE " + t("ext") + " (id BIGINT) USING delta LOCATION '" + location + "'");
@@ -104,7 +106,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-register-existing", reader = "athena-shape", writer = "gluecat",
-      title = "Existing Delta table registered with CREATE TABLE ... LOCATION")
+      title = "Existing Delta table registered with CREATE TABLE ... USING delta LOCATION")
   void registerExistingTable() {
     String location = newDirectory("existing");
     session.range(0, 3).selectExpr("id", "cast(id AS STRING) AS label").write().format("delta").save(location);
@@ -113,8 +115,8 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
   }
 
   @Test
-  @CompatCase(id = "delta-ctas", reader = "athena-shape", writer = "gluecat",
-      title = "Delta CREATE TABLE ... AS SELECT, partitioned")
+  @CompatCase(id = "delta-partitioned-ctas", reader = "athena-shape", writer = "gluecat",
+      title = "Partitioned Delta table created with CTAS")
   void createTableAsSelect() {
     run("CREATE TABLE " + t("ctas") + " USING delta PARTITIONED BY (bucket) "
         + "AS SELECT id, id % 3 AS bucket, 'x' AS tag FROM range(6)");
@@ -122,8 +124,8 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
   }
 
   @Test
-  @CompatCase(id = "delta-replace", reader = "athena-shape", writer = "gluecat",
-      title = "Delta REPLACE TABLE ... AS SELECT with a new schema")
+  @CompatCase(id = "delta-replace-as-select", reader = "athena-shape", writer = "gluecat",
+      title = "Delta table after REPLACE TABLE ... AS SELECT with a new schema and partitioning")
   void replaceTableAsSelect() {
     run("CREATE TABLE " + t("replaced") + " USING delta AS SELECT id FROM range(3)");
     String before = glueTable(db, "replaced").storageDescriptor().location();
@@ -134,8 +136,8 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
   }
 
   @Test
-  @CompatCase(id = "delta-create-or-replace", reader = "athena-shape", writer = "gluecat",
-      title = "Delta CREATE OR REPLACE TABLE ... AS SELECT on an existing table")
+  @CompatCase(id = "delta-after-replace", reader = "athena-shape", writer = "gluecat",
+      title = "Delta table after CREATE OR REPLACE TABLE ... AS SELECT with a new schema")
   void createOrReplaceTable() {
     run("CREATE TABLE " + t("cor") + " (id BIGINT) USING delta");
     run("CREATE OR REPLACE TABLE " + t("cor") + " USING delta AS SELECT id, 'v2' AS version FROM range(2)");
@@ -144,7 +146,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-save-as-table", reader = "athena-shape", writer = "gluecat",
-      title = "DataFrameWriter saveAsTable (Delta), then overwrite")
+      title = "Delta table written with DataFrameWriter.saveAsTable, then overwritten with a new schema")
   void saveAsTable() {
     session.range(0, 2).write().format("delta").saveAsTable(t("saved"));
     session.range(0, 4).selectExpr("id", "id * 2 AS twice").write().format("delta")
@@ -153,8 +155,8 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
   }
 
   @Test
-  @CompatCase(id = "delta-alter-columns", reader = "athena-shape", writer = "gluecat",
-      title = "Delta ALTER TABLE ADD COLUMNS")
+  @CompatCase(id = "delta-after-add-columns", reader = "athena-shape", writer = "gluecat",
+      title = "Delta table after ALTER TABLE ADD COLUMNS")
   void alterAddColumns() {
     run("CREATE TABLE " + t("altered") + " (id BIGINT) USING delta");
     run("ALTER TABLE " + t("altered") + " ADD COLUMNS (amount DECIMAL(10,2), tags ARRAY<STRING>)");
@@ -163,7 +165,7 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
 
   @Test
   @CompatCase(id = "delta-rename", reader = "athena-shape", writer = "gluecat",
-      title = "Delta ALTER TABLE ... RENAME TO")
+      title = "Delta table after ALTER TABLE ... RENAME TO")
   void renameTable() {
     run("CREATE TABLE " + t("before") + " USING delta AS SELECT id FROM range(2)");
     run("ALTER TABLE " + t("before") + " RENAME TO " + t("after"));
