@@ -131,7 +131,28 @@ final class LegacyHive {
     SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("gluecat-legacy-hive");
     conf.forEach(builder::config);
     SparkSession hive = builder.getOrCreate();
+    if (mode == Mode.GLUE_HIVE_CLIENT) {
+      requireGlueHiveClientInUse(ministack, hive);
+    }
     return new LegacyHive(mode, ministack, hive, transport, scratch);
+  }
+
+  /**
+   * A Hive that ignores hive.metastore.client.factory.class (an unpatched one, such as Spark's built-in Hive
+   * 2.3) silently uses a local Derby metastore instead of the Glue client; every case would then fail in a
+   * confusing way. So check first that a database created in Glue is what the Hive path sees.
+   */
+  private static void requireGlueHiveClientInUse(MiniStack ministack, SparkSession hive) {
+    String probe = "gluecat_client_probe_" + ProcessHandle.current().pid();
+    Glue.client(ministack).createDatabase(r -> r.databaseInput(d -> d.name(probe)
+        .locationUri(hive.conf().get("spark.sql.warehouse.dir") + "/" + probe)));
+    if (!hive.sharedState().externalCatalog().databaseExists(probe)) {
+      throw new IllegalStateException("Spark's Hive path does not read Glue through the client given in "
+          + CLIENT_JAR_PROPERTY + ": a database created in MiniStack's Glue is not visible to it. The Hive in use "
+          + "ignores hive.metastore.client.factory.class (Spark's built-in Hive 2.3 does); put a Hive patched "
+          + "for the Glue client (EMR ships one) in " + CLIENT_CLASSPATH_PROPERTY + " and set "
+          + CLIENT_HIVE_VERSION_PROPERTY + " to its version.");
+    }
   }
 
   static Map<String, String> gluecatOptions(MiniStack ministack) {
