@@ -113,6 +113,12 @@ final class LegacyHive {
     } else {
       String jars = clientJars().orElseThrow(() -> new IllegalStateException("no Glue Hive client jar given"));
       List<String> path = new ArrayList<>(split(jars));
+      for (String jar : path) {
+        if (!new File(jar).isFile()) {
+          throw new IllegalStateException("the Glue Hive client jar " + jar + " named by " + CLIENT_JAR_PROPERTY
+              + " (or " + CLIENT_JAR_ENV + ") does not exist");
+        }
+      }
       setting(CLIENT_CLASSPATH_PROPERTY, CLIENT_CLASSPATH_ENV).ifPresent(cp -> path.addAll(split(cp)));
       path.addAll(split(System.getProperty("java.class.path")));
       conf.put("spark.sql.hive.metastore.version",
