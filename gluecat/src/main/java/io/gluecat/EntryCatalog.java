@@ -68,15 +68,19 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   /**
-   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's Hadoop settings under the
-   * table's own: Spark applies them to the table's reads and writes, and Delta the fs.* ones to its log.
+   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's shareable Hadoop settings
+   * under the table's own options: Spark applies them to the table's reads and writes, and Delta the fs.*
+   * ones to its log. The location is opened with all of the catalog's settings first (see
+   * CatalogHadoopConf.open), which also refuses a file system this catalog did not configure.
    */
   CatalogTable toCatalogTable(GlueEntry entry) {
+    String qualified = name() + "." + entry.name();
+    hadoop.open(qualified, entry.location());
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = new CatalogStorageFormat(
         scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
-        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(entry.storageProperties())));
+        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(qualified, entry.storageProperties())));
     return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
         entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());
