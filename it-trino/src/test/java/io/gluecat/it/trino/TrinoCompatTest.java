@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
@@ -50,6 +52,8 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
   private static Path scratch;
   private static TrinoServer trino;
   private static Connection trinoConnection;
+  /** Trino starts while the JVM starts Spark: the two take the longest, and overlap. */
+  private static CompletableFuture<TrinoServer> trinoStart = startTrino();
 
   protected SparkSession session;
   protected String catalog;
@@ -84,8 +88,9 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
       session = spark();
       catalog = newCatalog(catalogOptions());
     }
-    dbLocation = newDirectory("db");
-    db = newDatabase(dbLocation);
+    db = unique("db");
+    dbLocation = newTrinoDirectory(db);
+    GLUE.createDatabase(r -> r.databaseInput(d -> d.name(db).locationUri(dbLocation)));
   }
 
   @AfterEach
@@ -97,6 +102,9 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
 
   private Map<String, String> catalogOptions() {
     Map<String, String> options = ministackOptions();
+    // Trino's local file system stores local:///<path under its local.location>; gluecat opens those under
+    // the same directory, and stores what it writes there the same way.
+    options.put("location.map", "local:///=file:" + localRoot() + "/");
     options.putAll(extraCatalogOptions());
     return options;
   }
@@ -144,13 +152,17 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     return prefix + "_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
   }
 
-  /** A fresh directory under {@link #localRoot()}, as a qualified Hadoop path ({@code file:/...}). */
-  protected static String newDirectory(String name) {
+  /**
+   * A fresh directory under {@link #localRoot()}, named as Trino's local file system names it
+   * ({@code local:///data/<name>}): the location a Trino user gives a schema.
+   */
+  protected static String newTrinoDirectory(String name) {
     try {
-      return "file:" + Files.createDirectories(localRoot().resolve("data").resolve(unique(name))).toAbsolutePath();
+      Files.createDirectories(localRoot().resolve("data").resolve(name));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return "local:///data/" + name;
   }
 
   /** The options of a gluecat catalog pointed at this JVM's MiniStack. */
@@ -167,13 +179,6 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     String name = unique("glue");
     options.forEach((k, v) -> spark().conf().set("spark.sql.catalog." + name + "." + k, v));
     spark().conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
-    return name;
-  }
-
-  /** A Glue database created with the SDK, as another tool would. */
-  protected static String newDatabase(String location) {
-    String name = unique("db");
-    GLUE.createDatabase(r -> r.databaseInput(d -> d.name(name).locationUri(location)));
     return name;
   }
 
@@ -202,15 +207,22 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
 
   // ---------------------------------------------------------------- Trino
 
-  /** The JVM's Trino server, started on first use with the two Delta Lake catalogs. */
+  private static CompletableFuture<TrinoServer> startTrino() {
+    return TrinoServer.builder()
+        .catalog(TRINO_LOCAL, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()))
+        .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
+        .startAsync();
+  }
+
+  /** The JVM's Trino server with the two Delta Lake catalogs (stopped at JVM exit by the fixture). */
   protected static synchronized TrinoServer trino() {
-    if (trino == null || !trino.isRunning()) {
-      trino = TrinoServer.builder()
-          .catalog(TRINO_LOCAL, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()))
-          .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
-          .start();
+    if (trino == null) {
+      try {
+        trino = trinoStart.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+      }
       System.err.printf("[it-trino] %s ready in %.1f s%n", trino, trino.startupTime().toMillis() / 1000.0);
-      Runtime.getRuntime().addShutdownHook(new Thread(trino::close, "it-trino-stop"));
     }
     return trino;
   }
