@@ -70,6 +70,11 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     return sessionMode() ? "session" : "named";
   }
 
+  /** Where this suite's Glue database for a test lives: by default {@link #newTrinoDirectory}. */
+  protected String newDatabaseLocation(String database) {
+    return newTrinoDirectory(database);
+  }
+
   /** Options added to this suite's gluecat catalogs (both modes). */
   protected Map<String, String> extraCatalogOptions() {
     return Map.of();
@@ -89,7 +94,7 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
       catalog = newCatalog(catalogOptions());
     }
     db = unique("db");
-    dbLocation = newTrinoDirectory(db);
+    dbLocation = newDatabaseLocation(db);
     GLUE.createDatabase(r -> r.databaseInput(d -> d.name(db).locationUri(dbLocation)));
   }
 
@@ -209,7 +214,10 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
 
   private static CompletableFuture<TrinoServer> startTrino() {
     return TrinoServer.builder()
-        .catalog(TRINO_LOCAL, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()))
+        .catalog(TRINO_LOCAL, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()),
+            // Trino refuses writes on its local file system without it ("in order to avoid eventual data
+            // corruption ... concurrent data modifications"): the tests never write one table from two engines at once.
+            Map.of("delta.enable-non-concurrent-writes", "true"))
         .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
         .startAsync();
   }
