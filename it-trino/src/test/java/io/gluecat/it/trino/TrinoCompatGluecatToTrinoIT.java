@@ -23,6 +23,9 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
   void trinoReadsAGluecatDeltaTableByName() {
     run("CREATE TABLE " + t("orders") + " (id BIGINT, item STRING, amount DOUBLE) USING delta");
     run("INSERT INTO " + t("orders") + " VALUES (1, 'apple', 1.5), (2, 'pear', 2.25)");
+    // location.map: gluecat wrote the table under the directory it opens, and stored it as Trino names it
+    String location = glueTable(db, "orders").storageDescriptor().location();
+    assertTrue(location.startsWith("local:///data/" + db + "/orders"), location);
 
     assertEquals(List.of("[1, apple, 1.5]", "[2, pear, 2.25]"),
         trinoRows("SELECT id, item, amount FROM " + trinoName("orders") + " ORDER BY id"));
