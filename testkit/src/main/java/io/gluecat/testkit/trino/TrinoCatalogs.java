@@ -37,8 +37,10 @@ public final class TrinoCatalogs {
 
     /**
      * Trino's native local file system rooted at {@code root}: Trino names files {@code local:///<path under root>},
-     * and stores such locations in the metastore. Trino 476 reads and creates tables there, but refuses INSERT and
-     * ALTER (it has a Delta log writer only for object stores and HDFS).
+     * and stores such locations in the metastore; it also reads {@code file:} locations relative to the root. Trino 476
+     * reads tables and creates them (also with CREATE TABLE AS SELECT) there, but refuses INSERT into an existing
+     * table, even with {@code delta.enable-non-concurrent-writes} (it has a Delta log writer only for object stores
+     * and HDFS).
      */
     public static Map<String, String> localFileSystem(Path root) {
         Map<String, String> p = new LinkedHashMap<>();
