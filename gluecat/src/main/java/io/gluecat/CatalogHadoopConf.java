@@ -108,14 +108,25 @@ public final class CatalogHadoopConf {
     boolean s3aKeys = settings.keySet().stream().anyMatch(k -> k.startsWith("fs.s3a.") && k.endsWith(".access.key"));
     if (s3aKeys) {
       result.putIfAbsent(S3A_CREDENTIALS_PROVIDER, PROVIDER_CLASS);
-      result.replaceAll((k, v) -> k.endsWith(".aws.credentials.provider") && S3A_STATIC_PROVIDERS.contains(v.trim())
-          ? PROVIDER_CLASS : v);
+      result.replaceAll((k, v) -> k.endsWith(".aws.credentials.provider") ? withOurProvider(v) : v);
     }
-    if (result.containsValue(PROVIDER_CLASS)) {
+    if (result.values().stream().anyMatch(v -> v.contains(PROVIDER_CLASS))) {
       result.put(CATALOG_REF, ref);
       result.putIfAbsent(ROLE_CATALOG, settings.getOrDefault(ROLE_CATALOG, ref.substring(0, ref.indexOf('#'))));
     }
     return result;
+  }
+
+  /** A provider list with S3A's static-key providers replaced by gluecat's (once). */
+  private static String withOurProvider(String providers) {
+    Set<String> result = new java.util.LinkedHashSet<>();
+    for (String p : providers.split(",")) {
+      String provider = p.trim();
+      if (!provider.isEmpty()) {
+        result.add(S3A_STATIC_PROVIDERS.contains(provider) ? PROVIDER_CLASS : provider);
+      }
+    }
+    return String.join(",", result);
   }
 
   /** The settings that travel with this catalog's tables (no secrets). */

@@ -64,7 +64,32 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
-    return EntryReader.read(name(), name.database(), table);
+    return servedProvider(EntryReader.read(name(), name.database(), table));
+  }
+
+  /**
+   * An entry's provider decides what the reader's Spark runs and connects to (a jdbc entry carries the URL
+   * Spark opens), so only Delta, the file formats and the providers the catalog's {@code providers.extra}
+   * allows are served.
+   */
+  private GlueEntry servedProvider(GlueEntry entry) {
+    String provider = entry.provider().toLowerCase(java.util.Locale.ROOT);
+    String qualified = name() + "." + entry.name();
+    if (provider.equals("hive")) {
+      throw new InvalidGlueEntryException(String.format("Table %s is a Hive SerDe table (provider 'hive'), which "
+          + "gluecat does not serve; read it through a Hive metastore client or recreate it with USING <format>.",
+          qualified));
+    }
+    if (!entry.isDelta() && !FileTables.isFileProvider(provider)
+        && !catalog.options().extraProviders().contains(provider)) {
+      throw new InvalidGlueEntryException(String.format("Table %s has the provider '%s', which catalog '%s' does not "
+          + "serve: it serves delta and %s. A Glue entry's provider and options decide what Spark connects to, so "
+          + "other providers are served only when allowed deliberately with the catalog option %s (e.g. "
+          + "spark.sql.catalog.%s.%s=%s).", qualified, entry.provider(), name(), String.join(", ",
+          new java.util.TreeSet<>(FileTables.PROVIDERS)), CatalogOptions.PROVIDERS_EXTRA, name(),
+          CatalogOptions.PROVIDERS_EXTRA, provider));
+    }
+    return entry;
   }
 
   /**
