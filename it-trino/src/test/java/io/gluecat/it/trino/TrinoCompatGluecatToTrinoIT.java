@@ -19,7 +19,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "delta-read-by-name", writer = "gluecat", reader = "trino-delta",
-      title = "Trino reads a gluecat Delta table by name: rows, SHOW TABLES, DESCRIBE")
+      title = "Delta table read by name: rows, SHOW TABLES, DESCRIBE with the real columns")
   void trinoReadsAGluecatDeltaTableByName() {
     run("CREATE TABLE " + t("orders") + " (id BIGINT, item STRING, amount DOUBLE) USING delta");
     run("INSERT INTO " + t("orders") + " VALUES (1, 'apple', 1.5), (2, 'pear', 2.25)");
@@ -39,7 +39,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "delta-later-appends", writer = "gluecat", reader = "trino-delta",
-      title = "Trino sees rows gluecat appends after Trino first read the table")
+      title = "Rows appended after the reader first read the table")
   void trinoSeesRowsGluecatAddsLater() {
     run("CREATE TABLE " + t("events") + " USING delta AS SELECT id, concat('e', id) AS name FROM range(3)");
     assertEquals(List.of("[3]"), trinoRows("SELECT count(*) FROM " + trinoName("events")));
@@ -51,7 +51,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "delta-partitioned-ctas", writer = "gluecat", reader = "trino-delta",
-      title = "Trino reads a partitioned Delta table gluecat created with CTAS")
+      title = "Partitioned Delta table created with CTAS")
   void trinoReadsAPartitionedCtas() {
     run("CREATE TABLE " + t("daily") + " USING delta PARTITIONED BY (day) AS "
         + "SELECT id, CASE WHEN id < 2 THEN 'd1' ELSE 'd2' END AS day FROM range(5)");
@@ -66,7 +66,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "delta-after-replace", writer = "gluecat", reader = "trino-delta",
-      title = "Trino reads the new schema and rows after a gluecat CREATE OR REPLACE")
+      title = "Delta table after CREATE OR REPLACE TABLE ... AS SELECT with a new schema")
   void trinoReadsAfterReplace() {
     run("CREATE TABLE " + t("swap") + " USING delta AS SELECT id FROM range(3)");
     assertEquals(List.of("[3]"), trinoRows("SELECT count(*) FROM " + trinoName("swap")));
@@ -79,7 +79,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "delta-after-add-columns", writer = "gluecat", reader = "trino-delta",
-      title = "Trino reads a gluecat table after ALTER TABLE ADD COLUMNS")
+      title = "Delta table after ALTER TABLE ADD COLUMNS")
   void trinoReadsAfterAddColumns() {
     run("CREATE TABLE " + t("grow") + " (id BIGINT) USING delta");
     run("INSERT INTO " + t("grow") + " VALUES (1)");

@@ -23,7 +23,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "trino-created-delta-read", writer = "trino-delta", reader = "gluecat",
-      title = "gluecat lists, loads and describes a Delta table Trino created (provider DELTA in upper case)")
+      title = "Delta table created by Trino (provider DELTA), listed, loaded and read")
   void gluecatReadsATableTrinoCreated() {
     trinoRun("CREATE TABLE " + trinoName("made_by_trino") + " (id BIGINT, name VARCHAR, price DOUBLE)");
 
@@ -39,7 +39,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "trino-ctas-rows-read", writer = "trino-delta", reader = "gluecat",
-      title = "gluecat reads the rows of a Delta table Trino created with CREATE TABLE AS SELECT")
+      title = "Partitioned Delta table Trino wrote rows into with CREATE TABLE AS SELECT")
   void gluecatReadsRowsTrinoWrote() {
     trinoRun("CREATE TABLE " + trinoName("trino_rows") + " WITH (partitioned_by = ARRAY['region']) AS "
         + "SELECT * FROM (VALUES (1, 'north', 'a'), (2, 'south', 'b'), (3, 'north', 'c')) AS v(id, code, region)");
@@ -51,7 +51,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "trino-params-survive-gluecat-update", writer = "trino-delta", reader = "trino-delta",
-      title = "Trino's own entry parameters survive a gluecat ALTER of a Trino-created table, and Trino still reads it")
+      title = "Trino-created table after a gluecat ALTER TABLE ADD COLUMNS: Trino's parameters and location kept")
   void trinoParametersSurviveAGluecatUpdate() {
     trinoRun("CREATE TABLE " + trinoName("shared") + " AS SELECT * FROM (VALUES (1, 'x')) AS v(id, tag)");
     Table created = glueTable(db, "shared");
@@ -85,7 +85,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "trino-insert-local", writer = "trino-delta", reader = "gluecat",
-      title = "Trino INSERTs into a gluecat Delta table on its native local file system",
+      title = "INSERT by Trino into a gluecat Delta table on Trino's native local file system",
       limit = "Trino 476 refuses INSERT (and every other write to an existing Delta table) on its native local file "
           + "system, even with delta.enable-non-concurrent-writes: it has a Delta log writer only for object stores "
           + "and HDFS. CREATE TABLE and CREATE TABLE AS SELECT work there; for writes from both engines use S3.")
