@@ -105,17 +105,10 @@ final class MiniStackInstall {
     }
 
     static Path repoRoot() {
-        String configured = System.getProperty("maven.multiModuleProjectDirectory", "").trim();
-        if (!configured.isEmpty() && !configured.contains("${")) {
-            return Paths.get(configured).toAbsolutePath();
+        try {
+            return Repository.root();
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(e.getMessage() + " or -D" + COMMAND_PROPERTY, e);
         }
-        Path start = Paths.get(System.getProperty("user.dir")).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.exists(dir.resolve("matrix.yaml"))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("cannot find the repository root (no matrix.yaml above " + start
-                + "): set -Dmaven.multiModuleProjectDirectory or -D" + COMMAND_PROPERTY);
     }
 }

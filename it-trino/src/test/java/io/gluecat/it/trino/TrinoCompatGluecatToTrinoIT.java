@@ -1,0 +1,92 @@
+package io.gluecat.it.trino;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.gluecat.testkit.compat.CompatCase;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * gluecat writes Delta tables into Glue; Trino's Delta Lake connector, on the same Glue databases, reads them by
+ * name. Named mode here; {@link TrinoCompatSessionModeIT} runs every case again with gluecat as spark_catalog.
+ */
+class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
+
+  /** How Trino names a table of this test's database. */
+  protected String trinoName(String table) {
+    return TRINO_LOCAL + "." + db + "." + table;
+  }
+
+  @Test
+  @CompatCase(id = "delta-read-by-name", writer = "gluecat", reader = "trino-delta",
+      title = "Delta table read by name: rows, SHOW TABLES, DESCRIBE with the real columns")
+  void trinoReadsAGluecatDeltaTableByName() {
+    run("CREATE TABLE " + t("orders") + " (id BIGINT, item STRING, amount DOUBLE) USING delta");
+    run("INSERT INTO " + t("orders") + " VALUES (1, 'apple', 1.5), (2, 'pear', 2.25)");
+    // location.map: gluecat wrote the table under the directory it opens, and stored it as Trino names it
+    String location = glueTable(db, "orders").storageDescriptor().location();
+    assertTrue(location.startsWith("local:///data/" + db + "/orders"), location);
+
+    assertEquals(List.of("[1, apple, 1.5]", "[2, pear, 2.25]"),
+        trinoRows("SELECT id, item, amount FROM " + trinoName("orders") + " ORDER BY id"));
+    assertTrue(trinoRows("SHOW TABLES FROM " + TRINO_LOCAL + "." + db).contains("[orders]"));
+    assertEquals(List.of("[id, bigint]", "[item, varchar]", "[amount, double]"),
+        trinoRows("SELECT column_name, data_type FROM " + TRINO_LOCAL + ".information_schema.columns WHERE table_schema = '"
+            + db + "' AND table_name = 'orders' ORDER BY ordinal_position"));
+    assertEquals(List.of("id", "item", "amount"), trinoRows("DESCRIBE " + trinoName("orders")).stream()
+        .map(r -> r.substring(1, r.indexOf(','))).toList());
+  }
+
+  @Test
+  @CompatCase(id = "delta-later-appends", writer = "gluecat", reader = "trino-delta",
+      title = "Rows appended after the reader first read the table")
+  void trinoSeesRowsGluecatAddsLater() {
+    run("CREATE TABLE " + t("events") + " USING delta AS SELECT id, concat('e', id) AS name FROM range(3)");
+    assertEquals(List.of("[3]"), trinoRows("SELECT count(*) FROM " + trinoName("events")));
+
+    run("INSERT INTO " + t("events") + " VALUES (10, 'late')");
+    assertEquals(List.of("[4]"), trinoRows("SELECT count(*) FROM " + trinoName("events")));
+    assertEquals(List.of("[10, late]"), trinoRows("SELECT id, name FROM " + trinoName("events") + " WHERE id = 10"));
+  }
+
+  @Test
+  @CompatCase(id = "delta-partitioned-ctas", writer = "gluecat", reader = "trino-delta",
+      title = "Partitioned Delta table created with CTAS")
+  void trinoReadsAPartitionedCtas() {
+    run("CREATE TABLE " + t("daily") + " USING delta PARTITIONED BY (day) AS "
+        + "SELECT id, CASE WHEN id < 2 THEN 'd1' ELSE 'd2' END AS day FROM range(5)");
+
+    assertEquals(List.of("[0, d1]", "[1, d1]"),
+        trinoRows("SELECT id, day FROM " + trinoName("daily") + " WHERE day = 'd1' ORDER BY id"));
+    assertEquals(List.of("[d1, 2]", "[d2, 3]"),
+        trinoRows("SELECT day, count(*) FROM " + trinoName("daily") + " GROUP BY day ORDER BY day"));
+    String ddl = trinoRows("SHOW CREATE TABLE " + trinoName("daily")).get(0);
+    assertTrue(ddl.contains("partitioned_by = ARRAY['day']"), ddl);
+  }
+
+  @Test
+  @CompatCase(id = "delta-after-replace", writer = "gluecat", reader = "trino-delta",
+      title = "Delta table after CREATE OR REPLACE TABLE ... AS SELECT with a new schema")
+  void trinoReadsAfterReplace() {
+    run("CREATE TABLE " + t("swap") + " USING delta AS SELECT id FROM range(3)");
+    assertEquals(List.of("[3]"), trinoRows("SELECT count(*) FROM " + trinoName("swap")));
+
+    run("CREATE OR REPLACE TABLE " + t("swap") + " USING delta AS SELECT 'x' AS code, 7 AS n");
+    assertEquals(List.of("[x, 7]"), trinoRows("SELECT * FROM " + trinoName("swap")));
+    assertEquals(List.of("code", "n"), trinoRows("DESCRIBE " + trinoName("swap")).stream()
+        .map(r -> r.substring(1, r.indexOf(','))).toList());
+  }
+
+  @Test
+  @CompatCase(id = "delta-after-add-columns", writer = "gluecat", reader = "trino-delta",
+      title = "Delta table after ALTER TABLE ADD COLUMNS")
+  void trinoReadsAfterAddColumns() {
+    run("CREATE TABLE " + t("grow") + " (id BIGINT) USING delta");
+    run("INSERT INTO " + t("grow") + " VALUES (1)");
+    assertEquals(List.of("[1]"), trinoRows("SELECT * FROM " + trinoName("grow")));
+
+    run("ALTER TABLE " + t("grow") + " ADD COLUMNS (note STRING)");
+    run("INSERT INTO " + t("grow") + " VALUES (2, 'two')");
+    assertEquals(List.of("[1, null]", "[2, two]"), trinoRows("SELECT id, note FROM " + trinoName("grow") + " ORDER BY id"));
+  }
+}

@@ -1,0 +1,102 @@
+package io.gluecat.it.trino;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.gluecat.testkit.compat.CompatCase;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes from both engines to the same Delta tables on MiniStack's S3: Trino through its native S3 file system
+ * (catalog {@value #TRINO_S3}), gluecat through S3A with the catalog's own {@code hadoop.fs.s3a.*} settings. Each
+ * test's Glue database lives in a new bucket ({@code s3a://<bucket>/<db>}), since Hadoop keeps the first
+ * FileSystem it opens for a bucket for the JVM's life.
+ */
+class TrinoCompatS3IT extends TrinoCompatTest {
+
+  @Override
+  protected String newDatabaseLocation(String database) {
+    String bucket = MINISTACK.createBucket(database.replace('_', '-'));
+    return "s3a://" + bucket + "/" + database;
+  }
+
+  @Override
+  protected Map<String, String> extraCatalogOptions() {
+    Map<String, String> options = new LinkedHashMap<>();
+    MINISTACK.s3aSettings().forEach((k, v) -> options.put("hadoop." + k, v));
+    return options;
+  }
+
+  private String trinoName(String table) {
+    return TRINO_S3 + "." + db + "." + table;
+  }
+
+  @Test
+  @CompatCase(id = "s3-trino-insert-into-gluecat-table", writer = "trino-delta", reader = "gluecat",
+      title = "On S3: INSERT by Trino into a gluecat Delta table")
+  void trinoInsertsIntoAGluecatTable() {
+    run("CREATE TABLE " + t("orders") + " (id BIGINT, item STRING) USING delta");
+    run("INSERT INTO " + t("orders") + " VALUES (1, 'spark')");
+    assertTrue(glueTable(db, "orders").storageDescriptor().location().startsWith(dbLocation + "/orders"));
+
+    trinoRun("INSERT INTO " + trinoName("orders") + " VALUES (2, 'trino'), (3, 'trino')");
+
+    assertEquals(List.of("[1,spark]", "[2,trino]", "[3,trino]"),
+        sparkRows("SELECT id, item FROM " + t("orders") + " ORDER BY id"));
+    assertEquals(List.of("[3]"), trinoRows("SELECT count(*) FROM " + trinoName("orders")));
+  }
+
+  @Test
+  @CompatCase(id = "s3-gluecat-writes-trino-table", writer = "gluecat", reader = "trino-delta",
+      title = "On S3: INSERT and ALTER TABLE ADD COLUMNS by gluecat on a Trino-created Delta table")
+  void gluecatInsertsIntoAndAltersATrinoTable() {
+    trinoRun("CREATE TABLE " + trinoName("made_by_trino") + " AS SELECT * FROM (VALUES (1, 'a')) AS v(id, code)");
+    assertEquals("DELTA", glueTable(db, "made_by_trino").parameters().get("spark.sql.sources.provider"));
+
+    run("INSERT INTO " + t("made_by_trino") + " VALUES (2, 'b')");
+    run("ALTER TABLE " + t("made_by_trino") + " ADD COLUMNS (note STRING)");
+    run("INSERT INTO " + t("made_by_trino") + " VALUES (3, 'c', 'added by gluecat')");
+
+    assertEquals(List.of("[1, a, null]", "[2, b, null]", "[3, c, added by gluecat]"),
+        trinoRows("SELECT id, code, note FROM " + trinoName("made_by_trino") + " ORDER BY id"));
+    assertEquals(List.of("id", "code", "note"), trinoRows("DESCRIBE " + trinoName("made_by_trino")).stream()
+        .map(r -> r.substring(1, r.indexOf(','))).toList());
+  }
+
+  /** Versions 0-3 of a table: 0 and 1 by gluecat, 2 by Trino, 3 by gluecat. */
+  private void writeHistoryFromBothEngines(String table) {
+    run("CREATE TABLE " + t(table) + " (id BIGINT, who STRING) USING delta");          // version 0
+    run("INSERT INTO " + t(table) + " VALUES (1, 'spark')");                          // version 1
+    trinoRun("INSERT INTO " + trinoName(table) + " VALUES (2, 'trino')");              // version 2
+    run("INSERT INTO " + t(table) + " VALUES (3, 'spark')");                          // version 3
+  }
+
+  @Test
+  @CompatCase(id = "s3-time-travel", writer = "gluecat", reader = "trino-delta",
+      title = "On S3: time travel to table versions the other engine wrote (FOR VERSION AS OF / VERSION AS OF)")
+  void trinoTravelsToVersionsGluecatWrote() {
+    writeHistoryFromBothEngines("history");
+
+    assertEquals(List.of("[1, spark]"),
+        trinoRows("SELECT id, who FROM " + trinoName("history") + " FOR VERSION AS OF 1 ORDER BY id"));
+    assertEquals(List.of("[1, spark]", "[2, trino]", "[3, spark]"),
+        trinoRows("SELECT id, who FROM " + trinoName("history") + " FOR VERSION AS OF 3 ORDER BY id"));
+    assertEquals(List.of("[0]", "[1]", "[2]", "[3]"), trinoRows("SELECT version FROM " + TRINO_S3 + "." + db
+        + ".\"history$history\" ORDER BY version"));
+  }
+
+  @Test
+  @CompatCase(id = "s3-time-travel", writer = "trino-delta", reader = "gluecat",
+      title = "On S3: time travel to table versions the other engine wrote (FOR VERSION AS OF / VERSION AS OF)")
+  void gluecatTravelsToVersionsTrinoWrote() {
+    writeHistoryFromBothEngines("history");
+
+    assertEquals(List.of("[1,spark]", "[2,trino]"),
+        sparkRows("SELECT id, who FROM " + t("history") + " VERSION AS OF 2 ORDER BY id"));
+    assertEquals(List.of(), sparkRows("SELECT * FROM " + t("history") + " VERSION AS OF 0"));
+    assertEquals(List.of("[1,spark]", "[2,trino]", "[3,spark]"),
+        sparkRows("SELECT id, who FROM " + t("history") + " VERSION AS OF 3 ORDER BY id"));
+  }
+}

@@ -1,0 +1,278 @@
+package io.gluecat.it.trino;
+
+import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.MiniStack;
+import io.gluecat.testkit.compat.CompatResults;
+import io.gluecat.testkit.trino.TrinoCatalogs;
+import io.gluecat.testkit.trino.TrinoServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * Base of the Trino compatibility suites: one SparkSession, one MiniStack and one Trino server per test JVM
+ * (static, started on first use). Trino has two Delta Lake catalogs on MiniStack's Glue: {@value #TRINO_LOCAL}
+ * on Trino's native local file system rooted at {@link #localRoot()}, where the Spark side keeps its tables too,
+ * and {@value #TRINO_S3} on MiniStack's S3 through Trino's native S3 file system.
+ *
+ * <p>Each test gets a new Glue database; in named mode gluecat is a catalog of its own, in session mode (a subclass
+ * whose {@link #sessionMode()} is true) it is spark_catalog of a session of the test's own.
+ */
+@ExtendWith(CompatResults.class)
+abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
+  static final String TRINO_LOCAL = "delta";
+  static final String TRINO_S3 = "delta_s3";
+
+  private static final AtomicInteger COUNTER = new AtomicInteger();
+  protected static final MiniStack MINISTACK = MiniStack.shared();
+  protected static final GlueClient GLUE = MINISTACK.glue();
+
+  private static SparkSession spark;
+  private static Path scratch;
+  private static TrinoServer trino;
+  private static Connection trinoConnection;
+  /** Trino starts while the JVM starts Spark: the two take the longest, and overlap. */
+  private static CompletableFuture<TrinoServer> trinoStart = startTrino();
+
+  protected SparkSession session;
+  protected String catalog;
+  protected String db;
+  protected String dbLocation;
+
+  /** Whether gluecat is spark_catalog in this run. */
+  protected boolean sessionMode() {
+    return false;
+  }
+
+  @Override
+  public String catalogMode() {
+    return sessionMode() ? "session" : "named";
+  }
+
+  /** Where this suite's Glue database for a test lives: by default {@link #newTrinoDirectory}. */
+  protected String newDatabaseLocation(String database) {
+    return newTrinoDirectory(database);
+  }
+
+  /** Options added to this suite's gluecat catalogs (both modes). */
+  protected Map<String, String> extraCatalogOptions() {
+    return Map.of();
+  }
+
+  @BeforeEach
+  void setUpCatalogMode() {
+    GlueCallRecorder.reset();
+    if (sessionMode()) {
+      session = spark().newSession();
+      SparkSession.setActiveSession(session);
+      session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
+      catalogOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
+      catalog = "spark_catalog";
+    } else {
+      session = spark();
+      catalog = newCatalog(catalogOptions());
+    }
+    db = unique("db");
+    dbLocation = newDatabaseLocation(db);
+    GLUE.createDatabase(r -> r.databaseInput(d -> d.name(db).locationUri(dbLocation)));
+  }
+
+  @AfterEach
+  void restoreActiveSession() {
+    if (sessionMode()) {
+      SparkSession.setActiveSession(spark());
+    }
+  }
+
+  private Map<String, String> catalogOptions() {
+    Map<String, String> options = ministackOptions();
+    // Trino's local file system stores local:///<path under its local.location>; gluecat opens those under
+    // the same directory, and stores what it writes there the same way.
+    options.put("location.map", "local:///=file:" + localRoot() + "/");
+    options.putAll(extraCatalogOptions());
+    return options;
+  }
+
+  // ---------------------------------------------------------------- Spark and gluecat
+
+  protected static synchronized SparkSession spark() {
+    if (spark == null) {
+      spark = SparkSession.builder()
+          .master("local[2]")
+          .appName("gluecat-it-trino")
+          .config("spark.ui.enabled", "false")
+          .config("spark.sql.shuffle.partitions", "2")
+          .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
+          .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+          .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+          .getOrCreate();
+    }
+    return spark;
+  }
+
+  private static synchronized Path scratch() {
+    if (scratch == null) {
+      try {
+        scratch = Files.createTempDirectory("gluecat-it-trino-").toRealPath();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return scratch;
+  }
+
+  /** The root of Trino's native local file system ({@code local.location}); the Spark side's data lives below it. */
+  protected static Path localRoot() {
+    Path root = scratch().resolve("local");
+    try {
+      return Files.createDirectories(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A unique lower-case name with a readable prefix. */
+  protected static String unique(String prefix) {
+    return prefix + "_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
+  }
+
+  /**
+   * A fresh directory under {@link #localRoot()}, named as Trino's local file system names it
+   * ({@code local:///data/<name>}): the location a Trino user gives a schema.
+   */
+  protected static String newTrinoDirectory(String name) {
+    try {
+      Files.createDirectories(localRoot().resolve("data").resolve(name));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return "local:///data/" + name;
+  }
+
+  /** The options of a gluecat catalog pointed at this JVM's MiniStack. */
+  protected static Map<String, String> ministackOptions() {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("region", MiniStack.REGION.id());
+    options.put("glue.endpoint", MINISTACK.endpoint().toString());
+    options.put("sts.endpoint", MINISTACK.endpoint().toString());
+    return options;
+  }
+
+  /** Registers a gluecat catalog under a new name in the shared session and returns that name. */
+  protected static String newCatalog(Map<String, String> options) {
+    String name = unique("glue");
+    options.forEach((k, v) -> spark().conf().set("spark.sql.catalog." + name + "." + k, v));
+    spark().conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
+    return name;
+  }
+
+  protected static Table glueTable(String database, String table) {
+    return GLUE.getTable(r -> r.databaseName(database).name(table)).table();
+  }
+
+  /** The name Spark statements use for this test's database: catalog.db, or db in session mode. */
+  protected String database() {
+    return sessionMode() ? db : catalog + "." + db;
+  }
+
+  /** How a Spark statement names a table of this test's database. */
+  protected String t(String table) {
+    return database() + "." + table;
+  }
+
+  protected List<Row> run(String statement) {
+    return session.sql(statement).collectAsList();
+  }
+
+  /** A Spark query's rows, each as its {@code toString} ({@code [1,a]}), in the query's order. */
+  protected List<String> sparkRows(String query) {
+    return run(query).stream().map(Row::toString).collect(Collectors.toList());
+  }
+
+  // ---------------------------------------------------------------- Trino
+
+  private static CompletableFuture<TrinoServer> startTrino() {
+    return TrinoServer.builder()
+        .catalog(TRINO_LOCAL, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()),
+            // Trino refuses writes on its local file system without it ("in order to avoid eventual data
+            // corruption ... concurrent data modifications"): the tests never write one table from two engines at once.
+            Map.of("delta.enable-non-concurrent-writes", "true"))
+        .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
+        .startAsync();
+  }
+
+  /** The JVM's Trino server with the two Delta Lake catalogs (stopped at JVM exit by the fixture). */
+  protected static synchronized TrinoServer trino() {
+    if (trino == null) {
+      try {
+        trino = trinoStart.join();
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException ? (RuntimeException) e.getCause() : e;
+      }
+      System.err.printf("[it-trino] %s ready in %.1f s%n", trino, trino.startupTime().toMillis() / 1000.0);
+    }
+    return trino;
+  }
+
+  private static synchronized Connection trinoConnection() throws SQLException {
+    if (trinoConnection == null || trinoConnection.isClosed()) {
+      trinoConnection = DriverManager.getConnection(trino().jdbcUrl(), "gluecat-test", null);
+    }
+    return trinoConnection;
+  }
+
+  /** A Trino query's rows, each as {@code [v1, v2]} (Java {@code toString} of the JDBC values), in the query's order. */
+  protected static List<String> trinoRows(String query) {
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = trinoConnection().createStatement(); ResultSet rs = statement.executeQuery(query)) {
+      int columns = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= columns; i++) {
+          row.add(String.valueOf(rs.getObject(i)));
+        }
+        rows.add(row.toString());
+      }
+    } catch (SQLException e) {
+      throw new TrinoQueryException(query, e);
+    }
+    return rows;
+  }
+
+  /** Runs a Trino statement (DDL or DML). */
+  protected static void trinoRun(String statement) {
+    try (Statement s = trinoConnection().createStatement()) {
+      s.execute(statement);
+    } catch (SQLException e) {
+      throw new TrinoQueryException(statement, e);
+    }
+  }
+
+  /** A failed Trino statement, with the statement and Trino's message. */
+  static final class TrinoQueryException extends RuntimeException {
+    TrinoQueryException(String statement, SQLException cause) {
+      super("Trino: " + cause.getMessage() + "\n  statement: " + statement, cause);
+    }
+  }
+}

@@ -1,0 +1,433 @@
+package io.gluecat.testkit.trino;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * A real Trino server process (coordinator and worker in one) on a free loopback port: no Docker.
+ *
+ * <pre>{@code
+ * TrinoServer trino = TrinoServer.builder()
+ *     .catalog("delta", TrinoCatalogs.deltaLakeOnGlue(ministack), TrinoCatalogs.localFileSystem(dir))
+ *     .start();
+ * trino.jdbcUrl();   // jdbc:trino://127.0.0.1:<port>, user of your choice
+ * trino.close();
+ * }</pre>
+ *
+ * <p>The server comes from {@link TrinoInstall} (the {@code trino-server} tarball, unpacked once per machine into
+ * {@code <repo>/.tools}) and runs under the Java {@link TrinoJava} finds (24 or later). The fixture writes the
+ * server's {@code etc/} itself, in a temp directory of the instance: {@code node.properties}, {@code jvm.config},
+ * {@code config.properties} and one {@code catalog/<name>.properties} per {@link Builder#catalog catalog}. Small
+ * settings fit for a 2-core machine: heap {@value #HEAP_PROPERTY} (default {@value #DEFAULT_HEAP}), task
+ * concurrency 2, HTTP bound to 127.0.0.1 only. Output goes to {@code target/trino-<port>.log}
+ * ({@value #LOG_DIR_PROPERTY}). {@link Builder#start()} waits until {@code /v1/info} says the server is no longer
+ * starting (at most {@value #START_TIMEOUT_PROPERTY}, default 180 s); a start that fails says why: the Java
+ * used, the port, and the log's last lines.
+ *
+ * <p>Like MiniStack's fixture, the process runs under a small {@code sh} watchdog that stops it when this JVM's end
+ * of its stdin closes, so it does not outlive a JVM killed without running its shutdown hooks.
+ */
+public final class TrinoServer implements AutoCloseable {
+    static final String START_TIMEOUT_PROPERTY = "gluecat.trino.startTimeoutSeconds";
+    static final String LOG_DIR_PROPERTY = "gluecat.trino.logDir";
+    static final String HEAP_PROPERTY = "gluecat.trino.heap";
+    static final String DEFAULT_HEAP = "2g";
+
+    private static final Pattern CATALOG_NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
+    private static final Set<TrinoServer> RUNNING = ConcurrentHashMap.newKeySet();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(TrinoServer::stop),
+                "gluecat-trino-shutdown"));
+    }
+
+    private final Process process;
+    private final int port;
+    private final URI uri;
+    private final Path logFile;
+    private final Path scratch;
+    private final TrinoJava.Jdk jdk;
+    private final String version;
+    private volatile Duration startup;
+
+    private TrinoServer(Process process, int port, Path logFile, Path scratch, TrinoJava.Jdk jdk, String version) {
+        this.process = process;
+        this.port = port;
+        this.uri = URI.create("http://127.0.0.1:" + port);
+        this.logFile = logFile;
+        this.scratch = scratch;
+        this.jdk = jdk;
+        this.version = version;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The server's HTTP address, {@code http://127.0.0.1:<port>}. */
+    public URI uri() {
+        return uri;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The JDBC URL for {@code io.trino:trino-jdbc}: {@code jdbc:trino://127.0.0.1:<port>}. */
+    public String jdbcUrl() {
+        return "jdbc:trino://127.0.0.1:" + port;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    /** The Trino version that runs ({@code gluecat.trino.version}, default 476). */
+    public String version() {
+        return version;
+    }
+
+    /** The Java the server runs on. */
+    public String java() {
+        return jdk.description();
+    }
+
+    /** How long the process took from launch to ready: a measurement to report, never to assert on. */
+    public Duration startupTime() {
+        return startup;
+    }
+
+    public boolean isRunning() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    @Override
+    public String toString() {
+        return "TrinoServer[" + version + " at " + uri + ", " + jdk.description() + ", log " + logFile + "]";
+    }
+
+    /** What the server is given: its catalogs and any extra {@code config.properties} settings. */
+    public static final class Builder {
+        private final Map<String, Map<String, String>> catalogs = new LinkedHashMap<>();
+        private final Map<String, String> config = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /**
+         * A catalog named {@code name} ({@code etc/catalog/<name>.properties}) with the given properties, merged in
+         * order (later maps win). {@code connector.name} must be among them.
+         */
+        @SafeVarargs
+        public final Builder catalog(String name, Map<String, String>... properties) {
+            if (!CATALOG_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("not a Trino catalog name (lower case, digits, '_'): " + name);
+            }
+            Map<String, String> merged = new LinkedHashMap<>();
+            for (Map<String, String> p : properties) {
+                merged.putAll(p);
+            }
+            if (!merged.containsKey("connector.name")) {
+                throw new IllegalArgumentException("catalog " + name + " has no connector.name");
+            }
+            catalogs.put(name, merged);
+            return this;
+        }
+
+        /** An extra {@code config.properties} setting (over the fixture's own). */
+        public Builder config(String key, String value) {
+            config.put(key, value);
+            return this;
+        }
+
+        /**
+         * {@link #start()} on a thread of its own, so that a test JVM can start Spark (or anything else) while Trino
+         * starts. The future fails with the same exception {@link #start()} would throw.
+         */
+        public CompletableFuture<TrinoServer> startAsync() {
+            CompletableFuture<TrinoServer> future = new CompletableFuture<>();
+            Thread starter = new Thread(() -> {
+                try {
+                    future.complete(start());
+                } catch (Throwable e) {
+                    future.completeExceptionally(e);
+                }
+            }, "gluecat-trino-start");
+            starter.setDaemon(true);
+            starter.start();
+            return future;
+        }
+
+        /** Unpacks the server if needed, launches it and waits until it is ready. Close it when done. */
+        public TrinoServer start() {
+            TrinoJava.Jdk jdk = TrinoJava.find();
+            Path home = TrinoInstall.home();
+            IllegalStateException lastFailure = null;
+            // A free port can be taken between choosing and binding it: try a few.
+            for (int tries = 0; tries < 3; tries++) {
+                try {
+                    return launch(home, jdk, freePort(), catalogs, config);
+                } catch (PortTakenException e) {
+                    lastFailure = e;
+                }
+            }
+            throw lastFailure;
+        }
+    }
+
+    // ---------------------------------------------------------------- process
+
+    private static TrinoServer launch(Path home, TrinoJava.Jdk jdk, int port, Map<String, Map<String, String>> catalogs,
+            Map<String, String> extraConfig) {
+        Path logDir = Paths.get(System.getProperty(LOG_DIR_PROPERTY,
+                Paths.get(System.getProperty("user.dir"), "target").toString()));
+        Path logFile = logDir.resolve("trino-" + port + ".log");
+        String version = TrinoInstall.version();
+        Path scratch;
+        Process process;
+        try {
+            Files.createDirectories(logDir);
+            scratch = Files.createTempDirectory("gluecat-trino-" + port + "-");
+            Path etc = Files.createDirectories(scratch.resolve("etc"));
+            Path catalogDir = Files.createDirectories(etc.resolve("catalog"));
+            Path data = Files.createDirectories(scratch.resolve("data"));
+
+            Map<String, String> node = new LinkedHashMap<>();
+            node.put("node.environment", "gluecat_test");
+            node.put("node.id", "gluecat-test-" + port);
+            node.put("node.data-dir", data.toString());
+            // Otherwise the node announces the host's outward address to itself.
+            node.put("node.internal-address", "127.0.0.1");
+            write(etc.resolve("node.properties"), node);
+
+            Map<String, String> config = new LinkedHashMap<>();
+            config.put("coordinator", "true");
+            config.put("node-scheduler.include-coordinator", "true");
+            config.put("http-server.http.port", String.valueOf(port));
+            config.put("discovery.uri", "http://127.0.0.1:" + port);
+            config.put("plugin.dir", pluginDir(home, scratch, catalogs).toString());
+            config.put("catalog.config-dir", catalogDir.toString());
+            config.put("query.max-memory", "1GB");
+            config.put("query.max-memory-per-node", "512MB");
+            config.put("task.concurrency", "2");
+            config.put("task.max-worker-threads", "4");
+            config.putAll(extraConfig);
+            write(etc.resolve("config.properties"), config);
+
+            for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
+                write(catalogDir.resolve(catalog.getKey() + ".properties"), catalog.getValue());
+            }
+
+            List<String> jvm = new ArrayList<>(List.of(
+                    "-Xmx" + System.getProperty(HEAP_PROPERTY, DEFAULT_HEAP),
+                    "-XX:+UseG1GC",
+                    "-XX:+ExitOnOutOfMemoryError",
+                    "-XX:-OmitStackTraceInFastThrow",
+                    "-XX:ReservedCodeCacheSize=256M",
+                    // The client JIT only: the C2 compiler's work at start-up costs more CPU than test queries on
+                    // a few rows ever win back, on a machine of 2 cores.
+                    "-XX:TieredStopAtLevel=1",
+                    "-Djdk.attach.allowAttachSelf=true",
+                    "-XX:+EnableDynamicAgentLoading",
+                    "--enable-native-access=ALL-UNNAMED",
+                    "--sun-misc-unsafe-memory-access=allow",
+                    "-Dfile.encoding=UTF-8",
+                    // HTTP on loopback only
+                    "-Dhttp-server.http.host=127.0.0.1"));
+            Files.write(etc.resolve("jvm.config"), jvm);
+
+            List<String> command = new ArrayList<>();
+            command.add(jdk.java().toString());
+            command.addAll(jvm);
+            node.forEach((k, v) -> command.add("-D" + k + "=" + v));
+            command.add("-Dconfig=" + etc.resolve("config.properties"));
+            command.add("-cp");
+            command.add(home.resolve("lib") + "/*");
+            command.add("io.trino.server.TrinoServer");
+
+            // Watchdog: run Trino in the background, stop it when our stdin reaches EOF (close() or this JVM
+            // dying); exit with Trino's status when it stops by itself.
+            List<String> shell = new ArrayList<>(List.of("sh", "-c",
+                    "exec 3<&0; \"$0\" \"$@\" & child=$!; "
+                    + "(while read -r _ <&3; do :; done; kill -TERM $child 2>/dev/null) & watcher=$!; "
+                    + "wait $child; status=$?; kill $watcher 2>/dev/null; exit $status"));
+            shell.addAll(command);
+            ProcessBuilder builder = new ProcessBuilder(shell)
+                    .directory(scratch.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile());
+            // The developer's AWS settings must not reach the catalogs' clients.
+            builder.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
+            builder.environment().put("JAVA_HOME", jdk.home().toString());
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start Trino " + version + " with " + jdk.description(), e);
+        }
+        TrinoServer server = new TrinoServer(process, port, logFile, scratch, jdk, version);
+        RUNNING.add(server);
+        long start = System.nanoTime();
+        server.awaitReady();
+        server.startup = Duration.ofNanos(System.nanoTime() - start);
+        return server;
+    }
+
+    /** Connector names of the plugins kept by {@link TrinoInstall}. */
+    private static final Map<String, String> PLUGIN_OF_CONNECTOR = Map.of("delta_lake", "delta-lake", "hive", "hive");
+
+    /**
+     * A plugin directory of links to only the plugins the catalogs use: Trino loads every plugin it finds at start,
+     * and each costs start-up time. A catalog of another connector gets every installed plugin.
+     */
+    private static Path pluginDir(Path home, Path scratch, Map<String, Map<String, String>> catalogs) throws IOException {
+        Path installed = home.resolve("plugin");
+        Set<String> needed = new java.util.TreeSet<>();
+        for (Map<String, String> catalog : catalogs.values()) {
+            String plugin = PLUGIN_OF_CONNECTOR.get(catalog.get("connector.name"));
+            if (plugin == null || !Files.isDirectory(installed.resolve(plugin))) {
+                return installed;
+            }
+            needed.add(plugin);
+        }
+        Path dir = Files.createDirectories(scratch.resolve("plugin"));
+        for (String plugin : needed) {
+            Files.createSymbolicLink(dir.resolve(plugin), installed.resolve(plugin));
+        }
+        return dir;
+    }
+
+    private static void write(Path file, Map<String, String> properties) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file)) {
+            for (Map.Entry<String, String> e : properties.entrySet()) {
+                w.write(e.getKey() + "=" + e.getValue() + "\n");
+            }
+        }
+    }
+
+    private void awaitReady() {
+        long timeoutSeconds = Long.getLong(START_TIMEOUT_PROPERTY, 180);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        URI info = uri.resolve("/v1/info");
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                String tail = logTail();
+                stop();
+                if (tail.contains("Address already in use") || tail.contains("BindException")) {
+                    throw new PortTakenException(port, tail);
+                }
+                throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + jdk.description()
+                        + ") exited with status " + process.exitValue() + " before it was ready; last lines of "
+                        + logFile + ":\n" + tail);
+            }
+            try {
+                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(info).timeout(Duration.ofSeconds(5))
+                        .GET().build(), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200 && response.body().replace(" ", "").contains("\"starting\":false")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stop();
+                throw new IllegalStateException("interrupted while Trino started", e);
+            }
+            sleep(250);
+        }
+        String tail = logTail();
+        stop();
+        throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + jdk.description()
+                + ") not ready after " + timeoutSeconds + "s (-D" + START_TIMEOUT_PROPERTY + "); last lines of "
+                + logFile + ":\n" + tail);
+    }
+
+    /** Closes the watchdog's stdin (Trino gets SIGTERM), then destroys, then destroys forcibly. */
+    private void stop() {
+        RUNNING.remove(this);
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        tree.add(process.toHandle());
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // the watchdog is gone already
+        }
+        if (!waitFor(tree, STOP_TIMEOUT)) {
+            tree.forEach(ProcessHandle::destroy);
+            if (!waitFor(tree, STOP_TIMEOUT)) {
+                tree.forEach(ProcessHandle::destroyForcibly);
+                waitFor(tree, STOP_TIMEOUT);
+            }
+        }
+        TrinoInstall.deleteRecursively(scratch);
+    }
+
+    private static boolean waitFor(List<ProcessHandle> processes, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            sleep(50);
+        }
+        return true;
+    }
+
+    /** The last lines of the server's log (for failure messages). */
+    public String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(logFile);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static final class PortTakenException extends IllegalStateException {
+        PortTakenException(int port, String log) {
+            super("port " + port + " was taken before Trino bound it:\n" + log);
+        }
+    }
+}
