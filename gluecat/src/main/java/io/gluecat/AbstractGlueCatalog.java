@@ -191,6 +191,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName table = newTableName(ident);
+    CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, schema, partitions, properties);
     }
@@ -236,6 +237,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     TableName table = newTableName(ident);
+    CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, schema, partitions, properties);
     }
@@ -288,9 +290,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     }
     forgetCachedRelation(source);
     try {
-      if (!glue.deleteTable(source)) {
-        throw new IllegalStateException("the old entry was already gone");
-      }
+      glue.deleteTable(source); // false: already gone, e.g. a retried delete whose first answer was lost
     } catch (RuntimeException e) {
       throw new GlueCatalogException(String.format("Renamed %s.%s to %s.%s, but the old entry could not be "
           + "deleted: %s. Both entries now point at the same location; run DROP TABLE %s.%s (which never deletes "
@@ -375,7 +375,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       input.description(comment);
     }
     if (location != null) {
-      input.locationUri(SparkEnvironment.qualify(location));
+      input.locationUri(SparkEnvironment.qualify(location, "database " + name + "." + database));
     }
     glue.createDatabase(input.build());
   }
@@ -391,7 +391,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       if (change instanceof NamespaceChange.SetProperty) {
         NamespaceChange.SetProperty set = (NamespaceChange.SetProperty) change;
         if (SupportsNamespaces.PROP_LOCATION.equals(set.property())) {
-          location = SparkEnvironment.qualify(set.value());
+          location = SparkEnvironment.qualify(set.value(), "database " + name + "." + database);
         } else if (SupportsNamespaces.PROP_COMMENT.equals(set.property())) {
           description = set.value();
         } else {
@@ -479,7 +479,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       throw new IllegalArgumentException(String.format("gluecat catalog '%s': Glue databases have exactly one "
           + "name part, but namespace '%s' has %d", name, String.join(".", namespace), namespace.length));
     }
-    return databaseName(namespace[0]);
+    return CreateChecks.validName(name, "database", databaseName(namespace[0]), databaseName(namespace[0]));
   }
 
   private String describe(Identifier ident) {
@@ -507,6 +507,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       throw new IllegalArgumentException(String.format("gluecat catalog '%s' cannot create table %s: tables are "
           + "named <database>.<table> (Glue has one level of databases)", name, ident));
     }
+    CreateChecks.validName(name, "table", table.table(), table.toString());
     return table;
   }
 

@@ -159,7 +159,7 @@ final class DeltaTables {
         throw new IllegalArgumentException(String.format("Table %s.%s: SET LOCATION cannot be combined with other "
             + "changes in one statement", catalog, name));
       }
-      String location = SparkEnvironment.qualify(newLocation.get());
+      String location = SparkEnvironment.qualify(newLocation.get(), "table " + catalog + "." + name);
       if (!io.delta.tables.DeltaTable.isDeltaTable(SparkSession.active(), location)) {
         throw new IllegalArgumentException(String.format("Table %s.%s cannot be moved to %s: there is no Delta "
             + "table there", catalog, name, location));
@@ -169,9 +169,42 @@ final class DeltaTables {
     }
     Table altered = deltaCatalog.get().alterTable(ident, changes);
     if (changesColumnsOrComment(changes)) {
-      resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
+      String location = EntryReader.read(catalog, name.database(), entry).location();
+      try {
+        resyncLatest(name, entry, location);
+      } catch (RuntimeException e) { // Delta has committed the change to its log; only Glue's copy is behind
+        throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, true, e);
+      }
     }
     return altered;
+  }
+
+  /** Concurrent re-syncs of one entry: attempts before a VersionId conflict is reported. */
+  private static final int RESYNC_ATTEMPTS = 5;
+
+  /**
+   * {@link #resync} after a change Delta committed: when another writer changed the entry meanwhile (its
+   * VersionId moved on), the entry is read again and the columns recomputed from the log as it is now, so
+   * the last re-sync to land always carries the latest log. Safe to repeat: it only copies the log.
+   */
+  private void resyncLatest(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
+    software.amazon.awssdk.services.glue.model.Table current = entry;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        resync(name, current, location);
+        return;
+      } catch (GlueConcurrentModificationException e) {
+        if (attempt >= RESYNC_ATTEMPTS) {
+          throw e;
+        }
+        try {
+          current = glue.getTable(name);
+        } catch (NoSuchTableException gone) {
+          throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while its columns were "
+              + "being re-synced", catalog, name), gone);
+        }
+      }
+    }
   }
 
   /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */

@@ -64,7 +64,34 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
-    return EntryReader.read(name(), name.database(), table);
+    GlueEntry entry = EntryReader.read(name(), name.database(), table);
+    requireFileSystem(entry);
+    return entry;
+  }
+
+  // ---- a location no file system serves (issue #12: errors that name the table) ----
+
+  /** Schemes whose Hadoop FileSystem class was found; a miss is looked up again (settings may change). */
+  private final java.util.Set<String> servedSchemes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * A location whose scheme no Hadoop FileSystem serves in this session would fail later, inside Spark or
+   * Delta, with a bare UnsupportedFileSystemException that names no table: say so now, naming it.
+   */
+  private void requireFileSystem(GlueEntry entry) {
+    String scheme = new org.apache.hadoop.fs.Path(entry.location()).toUri().getScheme();
+    if (scheme == null || servedSchemes.contains(scheme)) {
+      return;
+    }
+    try {
+      org.apache.hadoop.fs.FileSystem.getFileSystemClass(scheme, hadoop.configuration());
+      servedSchemes.add(scheme);
+    } catch (java.io.IOException e) {
+      throw new InvalidGlueEntryException(String.format("Table %s.%s has location %s, but no Hadoop file system "
+          + "serves scheme '%s' in this session (%s). Add the file system's library and settings "
+          + "(fs.%s.impl) to the session, or set them on the catalog (spark.sql.catalog.%s.hadoop.fs.%s.impl).",
+          name(), entry.name(), entry.location(), scheme, e.getMessage(), scheme, name(), scheme), e);
+    }
   }
 
   /**

@@ -284,12 +284,24 @@ public final class EntryReader {
    * column twice; Spark's own catalog would never store such a schema for a data source table.
    */
   private static void requireUniqueColumns(String qualified, StructType schema) {
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (StructField f : schema.fields()) {
-      if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
-        throw new InvalidGlueEntryException(String.format("Table %s has column '%s' more than once in its schema "
-            + "(%s); Spark cannot read such a table", qualified, f.name(), SCHEMA));
+    requireUniqueFields(qualified, schema, "");
+  }
+
+  private static void requireUniqueFields(String qualified, DataType type, String path) {
+    if (type instanceof StructType) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (StructField f : ((StructType) type).fields()) {
+        if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
+          throw new InvalidGlueEntryException(String.format("Table %s has column '%s%s' more than once in its "
+              + "schema (%s); Spark cannot read such a table", qualified, path, f.name(), SCHEMA));
+        }
+        requireUniqueFields(qualified, f.dataType(), path + f.name() + ".");
       }
+    } else if (type instanceof org.apache.spark.sql.types.ArrayType) {
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.ArrayType) type).elementType(), path);
+    } else if (type instanceof org.apache.spark.sql.types.MapType) {
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.MapType) type).keyType(), path);
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.MapType) type).valueType(), path);
     }
   }
 
