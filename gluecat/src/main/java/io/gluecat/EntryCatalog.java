@@ -64,46 +64,23 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
-    GlueEntry entry = EntryReader.read(name(), name.database(), table);
-    requireFileSystem(entry);
-    return entry;
-  }
-
-  // ---- a location no file system serves (issue #12: errors that name the table) ----
-
-  /** Schemes whose Hadoop FileSystem class was found; a miss is looked up again (settings may change). */
-  private final java.util.Set<String> servedSchemes = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-  /**
-   * A location whose scheme no Hadoop FileSystem serves in this session would fail later, inside Spark or
-   * Delta, with a bare UnsupportedFileSystemException that names no table: say so now, naming it.
-   */
-  private void requireFileSystem(GlueEntry entry) {
-    String scheme = new org.apache.hadoop.fs.Path(entry.location()).toUri().getScheme();
-    if (scheme == null || servedSchemes.contains(scheme)) {
-      return;
-    }
-    try {
-      org.apache.hadoop.fs.FileSystem.getFileSystemClass(scheme, hadoop.configuration());
-      servedSchemes.add(scheme);
-    } catch (java.io.IOException e) {
-      throw new InvalidGlueEntryException(String.format("Table %s.%s has location %s, but no Hadoop file system "
-          + "serves scheme '%s' in this session (%s). Add the file system's library and settings "
-          + "(fs.%s.impl) to the session, or set them on the catalog (spark.sql.catalog.%s.hadoop.fs.%s.impl).",
-          name(), entry.name(), entry.location(), scheme, e.getMessage(), scheme, name(), scheme), e);
-    }
+    return EntryReader.read(name(), name.database(), table);
   }
 
   /**
-   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's Hadoop settings under the
-   * table's own: Spark applies them to the table's reads and writes, and Delta the fs.* ones to its log.
+   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's shareable Hadoop settings
+   * under the table's own options: Spark applies them to the table's reads and writes, and Delta the fs.*
+   * ones to its log. The location is opened with all of the catalog's settings first (see
+   * CatalogHadoopConf.open), which also refuses a file system this catalog did not configure.
    */
   CatalogTable toCatalogTable(GlueEntry entry) {
+    String qualified = name() + "." + entry.name();
+    hadoop.open(qualified, entry.location());
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = new CatalogStorageFormat(
         scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
-        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(entry.storageProperties())));
+        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(qualified, entry.storageProperties())));
     return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
         entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());

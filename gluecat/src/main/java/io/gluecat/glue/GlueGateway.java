@@ -3,6 +3,7 @@ package io.gluecat.glue;
 import io.gluecat.CatalogOptions;
 import io.gluecat.TableName;
 import io.gluecat.glue.GlueErrors.Call;
+import io.gluecat.storage.LocationMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,11 +39,14 @@ public final class GlueGateway implements AutoCloseable {
   private final CatalogOptions options;
   private final GlueErrors errors;
   private final GlueClient glue;
+  /** Locations cross the Glue boundary here, so the rest of gluecat only sees ones Hadoop can open. */
+  private final LocationMap locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
     this.errors = new GlueErrors(options);
+    this.locations = options.locationMap();
     Region region = resolveRegion(options);
     String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
     AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
@@ -66,7 +70,7 @@ public final class GlueGateway implements AutoCloseable {
 
   public Database getDatabase(String name) throws NoSuchNamespaceException {
     try {
-      return glue.getDatabase(r -> r.catalogId(catalogId()).name(name)).database();
+      return locations.read(glue.getDatabase(r -> r.catalogId(catalogId()).name(name)).database());
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.GET_DATABASE, name, null, e), NoSuchNamespaceException.class);
     }
@@ -97,7 +101,7 @@ public final class GlueGateway implements AutoCloseable {
       String next = token;
       GetDatabasesResponse page = unchecked(Call.GET_DATABASES, "*", null,
           () -> glue.getDatabases(r -> r.catalogId(catalogId()).nextToken(next)));
-      all.addAll(page.databaseList());
+      page.databaseList().forEach(d -> all.add(locations.read(d)));
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -105,7 +109,7 @@ public final class GlueGateway implements AutoCloseable {
 
   public void createDatabase(DatabaseInput input) throws NamespaceAlreadyExistsException {
     try {
-      glue.createDatabase(r -> r.catalogId(catalogId()).databaseInput(input));
+      glue.createDatabase(r -> r.catalogId(catalogId()).databaseInput(locations.write(input)));
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.CREATE_DATABASE, input.name(), null, e),
           NamespaceAlreadyExistsException.class);
@@ -115,7 +119,7 @@ public final class GlueGateway implements AutoCloseable {
   /** Replaces the database definition (Glue's UpdateDatabase replaces, it does not merge). */
   public void updateDatabase(String name, DatabaseInput input) throws NoSuchNamespaceException {
     try {
-      glue.updateDatabase(r -> r.catalogId(catalogId()).name(name).databaseInput(input));
+      glue.updateDatabase(r -> r.catalogId(catalogId()).name(name).databaseInput(locations.write(input)));
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.UPDATE_DATABASE, name, null, e), NoSuchNamespaceException.class);
     }
@@ -144,7 +148,7 @@ public final class GlueGateway implements AutoCloseable {
       } catch (SdkException e) {
         throw rethrow(errors.translate(Call.GET_TABLES, database, null, e), NoSuchNamespaceException.class);
       }
-      all.addAll(page.tableList());
+      page.tableList().forEach(t -> all.add(locations.read(t)));
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -162,7 +166,8 @@ public final class GlueGateway implements AutoCloseable {
 
   public Table getTable(TableName name) throws NoSuchTableException {
     try {
-      return glue.getTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table())).table();
+      return locations.read(
+          glue.getTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table())).table());
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.GET_TABLE, name.database(), name.table(), e), NoSuchTableException.class);
     }
@@ -179,10 +184,11 @@ public final class GlueGateway implements AutoCloseable {
 
   public void createTable(String database, TableInput input)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
+    TableInput sent = locations.write(input);
     try {
-      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(input));
+      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent));
     } catch (SdkException e) {
-      if (e instanceof AlreadyExistsException && landed(database, input)) {
+      if (e instanceof AlreadyExistsException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
       }
       Exception mapped = errors.translate(Call.CREATE_TABLE, database, input.name(), e);
@@ -198,11 +204,12 @@ public final class GlueGateway implements AutoCloseable {
    * someone changed the entry since it was read, so a concurrent change is never overwritten.
    */
   public void updateTable(String database, TableInput input, String versionId) throws NoSuchTableException {
+    TableInput sent = locations.write(input);
     try {
-      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(input)
+      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent)
           .versionId(versionId).skipArchive(options.skipArchive()));
     } catch (SdkException e) {
-      if (e instanceof ConcurrentModificationException && landed(database, input)) {
+      if (e instanceof ConcurrentModificationException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
       }
       throw rethrow(errors.translate(Call.UPDATE_TABLE, database, input.name(), e), NoSuchTableException.class);
@@ -226,7 +233,8 @@ public final class GlueGateway implements AutoCloseable {
    * partition keys, description and parameters. After a create or update whose answer was lost (a timeout
    * or reset once the server had applied it), the SDK's retry meets AlreadyExists or, for an update at a
    * VersionId, ConcurrentModification, although the change landed; that is not a failure. A different
-   * change by someone else never matches, and then the error stands.
+   * change by someone else never matches, and then the error stands. {@code input} is the entry as sent
+   * (its locations as Glue stores them).
    */
   private boolean landed(String database, TableInput input) {
     Table stored;

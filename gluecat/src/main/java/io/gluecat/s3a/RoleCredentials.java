@@ -15,7 +15,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 
 /**
- * The credentials behind {@code io.gluecat.s3a.CatalogRoleCredentialsProvider} (one class per Spark line,
+ * A catalog's role for {@code io.gluecat.s3a.CatalogCredentialsProvider} (one class per Spark line,
  * because S3A takes SDK v1 providers on Hadoop 3.3 and SDK v2 providers on Hadoop 3.4): a catalog's role,
  * assumed with the default credential chain, as described by the {@code fs.s3a.gluecat.*} settings that
  * {@link CatalogHadoopConf} derives from the catalog's options.
@@ -33,7 +33,7 @@ public final class RoleCredentials {
     String arn = conf.getTrimmed(CatalogHadoopConf.ROLE_ARN);
     if (arn == null || arn.isEmpty()) {
       throw new IllegalArgumentException(String.format("%s needs %s, which a gluecat catalog with role.arn sets "
-          + "for its tables; it cannot be used on its own", CatalogHadoopConf.ROLE_PROVIDER_CLASS,
+          + "for its tables; it cannot be used on its own", CatalogHadoopConf.PROVIDER_CLASS,
           CatalogHadoopConf.ROLE_ARN));
     }
     String catalog = conf.getTrimmed(CatalogHadoopConf.ROLE_CATALOG, "");

@@ -10,20 +10,20 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 
 /**
- * S3A credentials from a gluecat catalog's role (Hadoop 3.3's S3A takes AWS SDK v1 providers; the role
- * itself is assumed with gluecat's SDK v2 STS client). A catalog with {@code role.arn} sets this as its
- * tables' {@code fs.s3a.aws.credentials.provider}; see {@link RoleCredentials}.
+ * S3A credentials of a gluecat catalog (Hadoop 3.3's S3A takes AWS SDK v1 providers; gluecat resolves them
+ * with SDK v2): its static keys or its role, see {@link S3ACredentials}. gluecat sets it as its tables'
+ * {@code fs.s3a.aws.credentials.provider}.
  */
-public final class CatalogRoleCredentialsProvider implements AWSCredentialsProvider {
-  private final AwsCredentialsProvider role;
+public final class CatalogCredentialsProvider implements AWSCredentialsProvider {
+  private final AwsCredentialsProvider credentials;
 
-  public CatalogRoleCredentialsProvider(URI bucket, Configuration conf) {
-    this.role = RoleCredentials.of(conf);
+  public CatalogCredentialsProvider(URI bucket, Configuration conf) {
+    this.credentials = S3ACredentials.of(bucket, conf);
   }
 
   @Override
   public AWSCredentials getCredentials() {
-    software.amazon.awssdk.auth.credentials.AwsCredentials c = role.resolveCredentials();
+    software.amazon.awssdk.auth.credentials.AwsCredentials c = credentials.resolveCredentials();
     return c instanceof AwsSessionCredentials
         ? new BasicSessionCredentials(c.accessKeyId(), c.secretAccessKey(), ((AwsSessionCredentials) c).sessionToken())
         : new BasicAWSCredentials(c.accessKeyId(), c.secretAccessKey());
@@ -31,6 +31,6 @@ public final class CatalogRoleCredentialsProvider implements AWSCredentialsProvi
 
   @Override
   public void refresh() {
-    // the role session refreshes itself before it expires
+    // static keys do not change; a role session refreshes itself before it expires
   }
 }
