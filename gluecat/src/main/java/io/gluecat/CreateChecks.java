@@ -36,8 +36,24 @@ final class CreateChecks {
     return name;
   }
 
+  /**
+   * Data source options that only ROW FORMAT DELIMITED (a Hive SerDe table) gives: Spark hands such a create
+   * to the catalog without a provider and without any hive.* key, just these as options.
+   */
+  private static final java.util.Set<String> ROW_FORMAT_OPTIONS = java.util.Set.of("field.delim", "line.delim",
+      "collection.delim", "colelction.delim", "mapkey.delim", "escape.delim", "serialization.null.format");
+
   /** The checks of a create or replace that need only the statement. */
   static void check(String catalog, TableName table, Transform[] partitions, Map<String, String> properties) {
+    boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."))
+        || "hive".equalsIgnoreCase(properties.get(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER))
+        || (!properties.containsKey(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER)
+            && new CreateArguments(properties).options().keySet().stream().anyMatch(ROW_FORMAT_OPTIONS::contains));
+    if (hiveFormat) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
+          + "are not supported by gluecat. Create a data source table instead: USING parquet | orc | csv | json | "
+          + "avro | text | delta.", catalog, table));
+    }
     for (Transform t : partitions) {
       if (t.name().equals("bucket") || t.name().equals("sorted_bucket")) {
         throw new UnsupportedOperationException(String.format("Table %s.%s: bucketed tables (CLUSTERED BY ... INTO "
