@@ -200,6 +200,8 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       return loadTable(ident);
     } catch (NoSuchTableException e) {
       throw new IllegalStateException("table " + table + " vanished right after it was created", e);
+    } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
+      return new CreatedTable(name + "." + table, schema, partitions, properties);
     }
   }
 
@@ -263,7 +265,11 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     }
     fileTables.alter(table, entry, changes);
     forgetCachedRelation(table);
-    return loadTable(ident);
+    try {
+      return loadTable(ident);
+    } catch (RuntimeException e) { // the change landed; only reading the table back failed
+      return new CreatedTable(name + "." + table, new StructType(), new Transform[0], Map.of());
+    }
   }
 
   /**

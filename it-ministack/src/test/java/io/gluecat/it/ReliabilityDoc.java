@@ -26,6 +26,24 @@ final class ReliabilityDoc {
 
   /** Asserts (or, with gluecat.docs.update, writes) the generated section {@code id}. */
   static void check(String id, String content) {
+    // both Spark lines may run at once and write their own sections of the one file
+    Path lock = file().resolveSibling(".reliability.md.lock");
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lock,
+        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        java.nio.channels.FileLock held = channel.lock()) {
+      checkLocked(id, content);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      try {
+        Files.deleteIfExists(lock);
+      } catch (IOException ignored) {
+        // another JVM holds it now; it removes it
+      }
+    }
+  }
+
+  private static void checkLocked(String id, String content) {
     Path doc = file();
     String text;
     try {
