@@ -26,7 +26,7 @@ final class ReliabilityDoc {
 
   /** Asserts (or, with gluecat.docs.update, writes) the generated section {@code id}. */
   static void check(String id, String content) {
-    // both Spark lines may run at once and write their own sections of the one file
+    // both Spark lines may run at once and write their own sections of the one file (the lock file is ignored by git)
     Path lock = file().resolveSibling(".reliability.md.lock");
     try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(lock,
         java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
@@ -34,12 +34,6 @@ final class ReliabilityDoc {
       checkLocked(id, content);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } finally {
-      try {
-        Files.deleteIfExists(lock);
-      } catch (IOException ignored) {
-        // another JVM holds it now; it removes it
-      }
     }
   }
 
