@@ -191,7 +191,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName table = newTableName(ident);
-    refuseStorageOptions(table, properties);
+    CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, schema, partitions, properties);
     }
@@ -200,6 +200,8 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       return loadTable(ident);
     } catch (NoSuchTableException e) {
       throw new IllegalStateException("table " + table + " vanished right after it was created", e);
+    } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
+      return new CreatedTable(name + "." + table, schema, partitions, properties);
     }
   }
 
@@ -237,7 +239,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     TableName table = newTableName(ident);
-    refuseStorageOptions(table, properties);
+    CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, schema, partitions, properties);
     }
@@ -263,7 +265,11 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     }
     fileTables.alter(table, entry, changes);
     forgetCachedRelation(table);
-    return loadTable(ident);
+    try {
+      return loadTable(ident);
+    } catch (RuntimeException e) { // the change landed; only reading the table back failed
+      return new CreatedTable(name + "." + table, new StructType(), new Transform[0], Map.of());
+    }
   }
 
   /**
@@ -290,9 +296,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     }
     forgetCachedRelation(source);
     try {
-      if (!glue.deleteTable(source)) {
-        throw new IllegalStateException("the old entry was already gone");
-      }
+      glue.deleteTable(source); // false: already gone, e.g. a retried delete whose first answer was lost
     } catch (RuntimeException e) {
       throw new GlueCatalogException(String.format("Renamed %s.%s to %s.%s, but the old entry could not be "
           + "deleted: %s. Both entries now point at the same location; run DROP TABLE %s.%s (which never deletes "
@@ -377,7 +381,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       input.description(comment);
     }
     if (location != null) {
-      input.locationUri(SparkEnvironment.qualify(location));
+      input.locationUri(SparkEnvironment.qualify(location, "database " + name + "." + database));
     }
     glue.createDatabase(input.build());
   }
@@ -393,7 +397,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       if (change instanceof NamespaceChange.SetProperty) {
         NamespaceChange.SetProperty set = (NamespaceChange.SetProperty) change;
         if (SupportsNamespaces.PROP_LOCATION.equals(set.property())) {
-          location = SparkEnvironment.qualify(set.value());
+          location = SparkEnvironment.qualify(set.value(), "database " + name + "." + database);
         } else if (SupportsNamespaces.PROP_COMMENT.equals(set.property())) {
           description = set.value();
         } else {
@@ -481,7 +485,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       throw new IllegalArgumentException(String.format("gluecat catalog '%s': Glue databases have exactly one "
           + "name part, but namespace '%s' has %d", name, String.join(".", namespace), namespace.length));
     }
-    return databaseName(namespace[0]);
+    return CreateChecks.validName(name, "database", databaseName(namespace[0]), databaseName(namespace[0]));
   }
 
   private String describe(Identifier ident) {
@@ -509,20 +513,8 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       throw new IllegalArgumentException(String.format("gluecat catalog '%s' cannot create table %s: tables are "
           + "named <database>.<table> (Glue has one level of databases)", name, ident));
     }
+    CreateChecks.validName(name, "table", table.table(), table.toString());
     return table;
-  }
-
-  /**
-   * A table's OPTIONS may not carry Hadoop settings or class names: they would be stored in its entry, which
-   * never decides how storage is reached (see StorageTrust), so they are refused before anything is written.
-   */
-  private void refuseStorageOptions(TableName table, Map<String, String> properties) {
-    java.util.Set<String> keys = io.gluecat.storage.StorageTrust.storageKeys(new CreateArguments(properties).options());
-    if (!keys.isEmpty()) {
-      throw new IllegalArgumentException(String.format("Table %s.%s: the OPTIONS %s are Hadoop settings or class "
-          + "names, which a table may not carry; set them for the catalog instead (spark.sql.catalog.%s.hadoop.<key>)",
-          name, table, String.join(", ", keys), name));
-    }
   }
 
   /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */

@@ -42,10 +42,17 @@ public final class CatalogOptions {
   /** Prefix of Hadoop settings carried to this catalog's tables, e.g. {@code hadoop.fs.s3a.endpoint}. */
   public static final String HADOOP_PREFIX = "hadoop.";
 
+  // ---- retries ----
+  /** Attempts per Glue call, the first included, under the AWS SDK's retry strategy (default: the SDK's). */
+  public static final String GLUE_MAX_ATTEMPTS = "glue.max-attempts";
+  static final int MAX_GLUE_ATTEMPTS = 20;
+  // ---- end of retries ----
+
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
-          ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*");
+          ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
+          GLUE_MAX_ATTEMPTS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -64,6 +71,7 @@ public final class CatalogOptions {
   private final boolean skipArchive;
   private final Optional<String> warehouse;
   private final Map<String, String> hadoopOptions;
+  private final Optional<Integer> glueMaxAttempts;
   private final LocationMap locationMap;
   private final Set<String> extraProviders;
 
@@ -110,6 +118,7 @@ public final class CatalogOptions {
     }
     this.roleSessionName = sessionName.orElseGet(() -> defaultSessionName(catalogName));
     this.skipArchive = bool(options, SKIP_ARCHIVE, false);
+    this.glueMaxAttempts = integer(options, GLUE_MAX_ATTEMPTS, 1, MAX_GLUE_ATTEMPTS);
     this.warehouse = text(options, WAREHOUSE).map(w -> {
       checkLocation(WAREHOUSE, w);
       return w.endsWith("/") ? w.substring(0, w.length() - 1) : w;
@@ -147,6 +156,8 @@ public final class CatalogOptions {
   public boolean skipArchive() { return skipArchive; }
   /** Root for databases created without a location ({@code <warehouse>/<db>.db}); no trailing slash. */
   public Optional<String> warehouse() { return warehouse; }
+  /** How many attempts the SDK makes per Glue call, the first included; empty means the SDK's default. */
+  public Optional<Integer> glueMaxAttempts() { return glueMaxAttempts; }
   /** Where Hadoop opens locations that Glue stores under other prefixes (empty: as stored). */
   public LocationMap locationMap() { return locationMap; }
   /** Providers the user allowed beyond the built-in list, lower case. */
@@ -198,6 +209,20 @@ public final class CatalogOptions {
       case "false": return false;
       default: throw invalid(key, "'" + value.get() + "' must be true or false");
     }
+  }
+
+  private Optional<Integer> integer(Map<String, String> options, String key, int min, int max) {
+    return text(options, key).map(v -> {
+      try {
+        int n = Integer.parseInt(v);
+        if (n >= min && n <= max) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below, like a number out of range
+      }
+      throw invalid(key, "'" + v + "' must be a whole number from " + min + " to " + max);
+    });
   }
 
   private Optional<URI> endpoint(Map<String, String> options, String key) {

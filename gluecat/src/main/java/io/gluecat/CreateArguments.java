@@ -78,9 +78,10 @@ final class CreateArguments {
    * and creating it again never picks up the old data.
    */
   String location(String catalog, CatalogOptions options, TableName name, Database database) {
-    Optional<String> explicit = explicitLocation();
-    if (explicit.isPresent()) {
-      return explicit.get();
+    String explicitLocation = properties.containsKey(TableCatalog.PROP_LOCATION)
+        ? properties.get(TableCatalog.PROP_LOCATION) : options().get("path");
+    if (explicitLocation != null) {
+      return SparkEnvironment.qualify(explicitLocation, "table " + catalog + "." + name);
     }
     String base = database.locationUri() != null ? database.locationUri()
         : options.warehouse().map(w -> w + "/" + name.database() + ".db").orElseThrow(() ->
@@ -88,6 +89,18 @@ final class CreateArguments {
                 + "set a location on database %s, or set the catalog's warehouse option "
                 + "(spark.sql.catalog.%s.warehouse)", catalog, name, name.database(), catalog)));
     String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    return SparkEnvironment.qualify(trimmed + "/" + name.table() + "-" + UUID.randomUUID().toString().replace("-", ""));
+    if (database.locationUri() != null) {
+      try {
+        new org.apache.hadoop.fs.Path(trimmed).toUri();
+      } catch (IllegalArgumentException e) {
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        throw new IllegalArgumentException(String.format("Table %s.%s cannot be created in database %s.%s: the "
+            + "database's location is not a valid URI ('%s': %s). Give the table a LOCATION, or fix the database's "
+            + "location (ALTER DATABASE %s.%s SET LOCATION '...').", catalog, name, catalog, name.database(), base,
+            cause.getMessage(), catalog, name.database()), e);
+      }
+    }
+    return SparkEnvironment.qualify(trimmed + "/" + name.table() + "-" + UUID.randomUUID().toString().replace("-", ""),
+        "table " + catalog + "." + name);
   }
 }

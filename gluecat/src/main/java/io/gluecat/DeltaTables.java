@@ -76,7 +76,11 @@ final class DeltaTables {
     String location = new CreateArguments(properties).location(catalog, options, name, database);
     deltaCatalog.get().createTable(openedPathIdentifier(location), schema, partitions, deltaProperties(properties));
     register(name, location, properties, database, false, Optional.empty());
-    return loadDelta(ident);
+    try {
+      return loadDelta(ident);
+    } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
+      return new CreatedTable(catalog + "." + name, schema, partitions, properties);
+    }
   }
 
   /**
@@ -159,19 +163,95 @@ final class DeltaTables {
         throw new IllegalArgumentException(String.format("Table %s.%s: SET LOCATION cannot be combined with other "
             + "changes in one statement", catalog, name));
       }
-      String location = SparkEnvironment.qualify(newLocation.get());
+      String location = SparkEnvironment.qualify(newLocation.get(), "table " + catalog + "." + name);
       if (!io.delta.tables.DeltaTable.isDeltaTable(SparkSession.active(), location)) {
         throw new IllegalArgumentException(String.format("Table %s.%s cannot be moved to %s: there is no Delta "
             + "table there", catalog, name, location));
       }
       resync(name, entry, location);
-      return loadDelta(ident);
+      try {
+        return loadDelta(ident);
+      } catch (RuntimeException e) { // the move landed; only reading the table back failed
+        return new CreatedTable(catalog + "." + name, new StructType(), new Transform[0], Map.of());
+      }
     }
-    Table altered = deltaCatalog.get().alterTable(ident, changes);
+    String location = EntryReader.read(catalog, name.database(), entry).location();
+    long versionBefore = logVersion(location);
+    Table altered;
+    try {
+      altered = deltaCatalog.get().alterTable(ident, changes);
+    } catch (RuntimeException e) {
+      // Only a Glue failure can come after Delta's commit (Delta reads the table back through gluecat); any
+      // other error, Delta's own conflicts among them, stands as it is
+      if (!causedByGlue(e) || logVersion(location) == versionBefore) {
+        throw e;
+      }
+      // Delta committed the change, then failed to read the table back (a Glue call failed): the change
+      // stands, and Glue's columns follow below
+      altered = new CreatedTable(catalog + "." + name, new StructType(), new Transform[0], Map.of());
+    }
     if (changesColumnsOrComment(changes)) {
-      resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
+      try {
+        resyncLatest(name, entry, location);
+      } catch (RuntimeException e) { // Delta has committed the change to its log; only Glue's copy is behind
+        throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, true, e);
+      }
     }
     return altered;
+  }
+
+  /** Concurrent re-syncs of one entry: attempts before a VersionId conflict is reported. */
+  private static final int RESYNC_ATTEMPTS = 5;
+
+  /**
+   * {@link #resync} after a change Delta committed: when another writer changed the entry meanwhile (its
+   * VersionId moved on), the entry is read again and the columns recomputed from the log as it is now, so
+   * the last re-sync to land always carries the latest log. Safe to repeat: it only copies the log.
+   */
+  private void resyncLatest(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
+    software.amazon.awssdk.services.glue.model.Table current = entry;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        resync(name, current, location);
+        return;
+      } catch (GlueConcurrentModificationException e) {
+        if (attempt >= RESYNC_ATTEMPTS) {
+          throw e;
+        }
+        try {
+          current = glue.getTable(name);
+        } catch (NoSuchTableException gone) {
+          throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while its columns were "
+              + "being re-synced", catalog, name), gone);
+        }
+      }
+    }
+  }
+
+  private static boolean causedByGlue(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof GlueCatalogException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The latest commit in the table's Delta log, or -1 when it cannot be listed. */
+  private long logVersion(String location) {
+    try {
+      org.apache.hadoop.fs.Path log = new org.apache.hadoop.fs.Path(location, "_delta_log");
+      long latest = -1;
+      for (org.apache.hadoop.fs.FileStatus f : hadoop.open(location).listStatus(log)) {
+        String n = f.getPath().getName();
+        if (n.endsWith(".json") && n.length() == 25 && n.substring(0, 20).chars().allMatch(Character::isDigit)) {
+          latest = Math.max(latest, Long.parseLong(n.substring(0, 20)));
+        }
+      }
+      return latest;
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */

@@ -227,7 +227,7 @@ final class FileTables {
       } else if (change instanceof TableChange.SetProperty) {
         TableChange.SetProperty set = (TableChange.SetProperty) change;
         if (TableCatalog.PROP_LOCATION.equals(set.property())) {
-          location = SparkEnvironment.qualify(set.value());
+          location = SparkEnvironment.qualify(set.value(), "table " + catalog + "." + name);
         } else if (TableCatalog.PROP_COMMENT.equals(set.property())) {
           comment = Optional.of(set.value());
         } else if (set.property().startsWith(TableCatalog.OPTION_PREFIX)) {

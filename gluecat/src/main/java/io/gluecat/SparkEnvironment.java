@@ -48,6 +48,22 @@ public final class SparkEnvironment {
     }
   }
 
+  /**
+   * {@link #qualify(String)}, for a location given by a user or stored in Glue, which may not be a URI at
+   * all: that is reported as the location of {@code owner} (e.g. "table glue.sales.orders" or "database
+   * glue.sales") that is not a valid URI, instead of a bare URISyntaxException.
+   */
+  public static String qualify(String location, String owner) {
+    try {
+      new Path(location).toUri();
+    } catch (IllegalArgumentException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new IllegalArgumentException(String.format("The location of %s is not a valid URI ('%s'): %s", owner,
+          location, cause.getMessage()), e);
+    }
+    return qualify(location);
+  }
+
   private static String readSparkVersion() {
     try (InputStream in = SparkContext.class.getResourceAsStream("/spark-version-info.properties")) {
       Properties p = new Properties();

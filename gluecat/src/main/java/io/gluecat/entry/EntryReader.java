@@ -46,8 +46,14 @@ public final class EntryReader {
   public static GlueEntry read(String catalog, String database, Table table) {
     TableName name = new TableName(database, table.name());
     String qualified = catalog + "." + name;
-    Map<String, String> parameters = table.hasParameters() ? table.parameters() : Map.of();
+    Map<String, String> parameters = withoutNullValues(table.hasParameters() ? table.parameters() : Map.of());
 
+    if (table.targetTable() != null) {
+      throw new InvalidGlueEntryException(String.format("Table %s is a Glue resource link to %s.%s (catalog %s), "
+          + "which gluecat does not follow. Read the target table through a gluecat catalog whose glue.id is "
+          + "that account.", qualified, table.targetTable().databaseName(), table.targetTable().name(),
+          table.targetTable().catalogId()));
+    }
     if (TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters.get(TABLE_TYPE))) {
       throw new InvalidGlueEntryException(String.format("Table %s is an Apache Iceberg table, which gluecat does "
           + "not serve. Read it through Iceberg's own Glue catalog (org.apache.iceberg.aws.glue.GlueCatalog, "
@@ -64,13 +70,15 @@ public final class EntryReader {
     String provider = isDelta(storedProvider) ? DELTA : storedProvider.trim();
 
     StorageDescriptor sd = table.storageDescriptor();
-    Map<String, String> serdeParameters = sd != null && sd.serdeInfo() != null && sd.serdeInfo().hasParameters()
-        ? sd.serdeInfo().parameters() : Map.of();
+    Map<String, String> serdeParameters = withoutNullValues(sd != null && sd.serdeInfo() != null
+        && sd.serdeInfo().hasParameters() ? sd.serdeInfo().parameters() : Map.of());
     String location = location(qualified, sd, serdeParameters);
+    checkLocation(qualified, location);
 
     StructType schema = schema(qualified, parameters);
     List<String> partitionColumns = partitionColumns(qualified, parameters);
     if (!isDelta(provider)) {
+      requireUniqueColumns(qualified, schema);
       schema = dataColumnsThenPartitions(qualified, schema, partitionColumns);
     }
 
@@ -127,7 +135,10 @@ public final class EntryReader {
       parsed = DataType.fromJson(json);
     } catch (Exception e) { // Jackson's parse errors escape Scala undeclared
       throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) that is not valid schema JSON: %s",
-          qualified, SCHEMA, e.getMessage()), e);
+          qualified, SCHEMA, abbreviate(e.getMessage())), e);
+    } catch (StackOverflowError e) { // Spark's JSON-to-type conversion recurses once per nesting level
+      throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) nested too deeply to read",
+          qualified, SCHEMA));
     }
     if (!(parsed instanceof StructType)) {
       throw new InvalidGlueEntryException(String.format("Table %s has a schema (%s) that is a %s, not a struct",
@@ -141,7 +152,12 @@ public final class EntryReader {
     for (String key : parameters.keySet()) {
       Matcher m = SCHEMA_PART.matcher(key);
       if (m.matches()) {
-        partNumbers.add(Integer.parseInt(m.group(1)));
+        try {
+          partNumbers.add(Integer.parseInt(m.group(1)));
+        } catch (NumberFormatException e) { // more digits than an int holds
+          throw new InvalidGlueEntryException(String.format("Table %s has schema part %s, whose number is out of "
+              + "range: the part count (%s) cannot reach it", qualified, abbreviate(key), SCHEMA_NUM_PARTS));
+        }
       }
     }
     String declared = parameters.get(SCHEMA_NUM_PARTS);
@@ -198,9 +214,15 @@ public final class EntryReader {
     List<String> columns = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       String column = parameters.get(SCHEMA_PART_COL_PREFIX + i);
-      if (column == null) {
+      if (column == null || column.trim().isEmpty()) {
         throw new InvalidGlueEntryException(String.format("Table %s is missing partition column %s%d (%s = %d)",
             qualified, SCHEMA_PART_COL_PREFIX, i, SCHEMA_NUM_PART_COLS, count));
+      }
+      for (String earlier : columns) {
+        if (earlier.equalsIgnoreCase(column)) {
+          throw new InvalidGlueEntryException(String.format("Table %s names partition column '%s' twice (%s%d)",
+              qualified, column, SCHEMA_PART_COL_PREFIX, i));
+        }
       }
       columns.add(column);
     }
@@ -231,5 +253,81 @@ public final class EntryReader {
     List<StructField> ordered = new ArrayList<>(byName.values());
     ordered.addAll(partitionFields);
     return new StructType(ordered.toArray(new StructField[0]));
+  }
+
+  /**
+   * The location must be a URI Hadoop can open: absolute (with a scheme, or a path from the root), with
+   * nothing a URI cannot hold. Anything else would fail later, inside Spark, without naming the table.
+   */
+  private static void checkLocation(String qualified, String location) {
+    java.net.URI uri;
+    try {
+      uri = new org.apache.hadoop.fs.Path(location).toUri();
+    } catch (RuntimeException e) { // Hadoop wraps URISyntaxException in IllegalArgumentException
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new InvalidGlueEntryException(String.format("Table %s has a location that is not a valid URI ('%s'): %s",
+          qualified, abbreviate(location), abbreviate(cause.getMessage())), e);
+    }
+    if (uri.getScheme() == null && (uri.getPath() == null || !uri.getPath().startsWith("/"))) {
+      throw new InvalidGlueEntryException(String.format("Table %s has a relative location ('%s'); a table's "
+          + "location must be absolute, such as s3://bucket/path", qualified, abbreviate(location)));
+    }
+    if (uri.getScheme() != null && (uri.getPath() == null || uri.getPath().isEmpty())
+        && (uri.getAuthority() == null || uri.getAuthority().isEmpty())) {
+      throw new InvalidGlueEntryException(String.format("Table %s has a location with no path ('%s')", qualified,
+          abbreviate(location)));
+    }
+  }
+
+  /**
+   * Spark resolves columns without regard to case, so two columns whose names differ only in case are one
+   * column twice; Spark's own catalog would never store such a schema for a data source table.
+   */
+  private static void requireUniqueColumns(String qualified, StructType schema) {
+    requireUniqueFields(qualified, schema, "");
+  }
+
+  private static void requireUniqueFields(String qualified, DataType type, String path) {
+    if (type instanceof StructType) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (StructField f : ((StructType) type).fields()) {
+        if (!seen.add(f.name().toLowerCase(Locale.ROOT))) {
+          throw new InvalidGlueEntryException(String.format("Table %s has column '%s%s' more than once in its "
+              + "schema (%s); Spark cannot read such a table", qualified, path, f.name(), SCHEMA));
+        }
+        requireUniqueFields(qualified, f.dataType(), path + f.name() + ".");
+      }
+    } else if (type instanceof org.apache.spark.sql.types.ArrayType) {
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.ArrayType) type).elementType(), path);
+    } else if (type instanceof org.apache.spark.sql.types.MapType) {
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.MapType) type).keyType(), path);
+      requireUniqueFields(qualified, ((org.apache.spark.sql.types.MapType) type).valueType(), path);
+    }
+  }
+
+  /** Glue never returns null values, but a hand-built entry may: they count as absent. */
+  private static Map<String, String> withoutNullValues(Map<String, String> map) {
+    boolean clean = true;
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      clean &= e.getKey() != null && e.getValue() != null;
+    }
+    if (clean) {
+      return map;
+    }
+    Map<String, String> result = new LinkedHashMap<>();
+    map.forEach((k, v) -> {
+      if (k != null && v != null) {
+        result.put(k, v);
+      }
+    });
+    return result;
+  }
+
+  /** Error messages quote what an entry holds, which may be a megabyte long. */
+  private static String abbreviate(String text) {
+    if (text == null) {
+      return "";
+    }
+    return text.length() <= 200 ? text : text.substring(0, 200) + "... (" + text.length() + " characters)";
   }
 }

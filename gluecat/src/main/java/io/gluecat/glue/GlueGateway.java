@@ -20,7 +20,10 @@ import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.glue.model.Database;
 import software.amazon.awssdk.services.glue.model.DatabaseInput;
+import software.amazon.awssdk.services.glue.model.AlreadyExistsException;
+import software.amazon.awssdk.services.glue.model.ConcurrentModificationException;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
 import software.amazon.awssdk.services.glue.model.Table;
@@ -52,7 +55,11 @@ public final class GlueGateway implements AutoCloseable {
         .region(region)
         .credentialsProvider(credentials)
         .applyMutation(b -> options.glueEndpoint().ifPresent(b::endpointOverride))
-        .overrideConfiguration(c -> c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent))
+        .overrideConfiguration(c -> {
+          c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent);
+          // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's attempts
+          options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
+        })
         .build();
     resources.add(glue);
   }
@@ -177,9 +184,13 @@ public final class GlueGateway implements AutoCloseable {
 
   public void createTable(String database, TableInput input)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
+    TableInput sent = locations.write(input);
     try {
-      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(locations.write(input)));
+      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent));
     } catch (SdkException e) {
+      if (e instanceof AlreadyExistsException && landed(database, sent)) {
+        return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
+      }
       Exception mapped = errors.translate(Call.CREATE_TABLE, database, input.name(), e);
       if (mapped instanceof TableAlreadyExistsException) {
         throw (TableAlreadyExistsException) mapped;
@@ -193,10 +204,14 @@ public final class GlueGateway implements AutoCloseable {
    * someone changed the entry since it was read, so a concurrent change is never overwritten.
    */
   public void updateTable(String database, TableInput input, String versionId) throws NoSuchTableException {
+    TableInput sent = locations.write(input);
     try {
-      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(locations.write(input))
+      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent)
           .versionId(versionId).skipArchive(options.skipArchive()));
     } catch (SdkException e) {
+      if (e instanceof ConcurrentModificationException && landed(database, sent)) {
+        return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
+      }
       throw rethrow(errors.translate(Call.UPDATE_TABLE, database, input.name(), e), NoSuchTableException.class);
     }
   }
@@ -211,6 +226,40 @@ public final class GlueGateway implements AutoCloseable {
     } catch (SdkException e) {
       throw (RuntimeException) errors.translate(Call.DELETE_TABLE, name.database(), name.table(), e);
     }
+  }
+
+  /**
+   * Whether the entry in Glue already holds everything {@code input} writes: its location, columns,
+   * partition keys, description and parameters. After a create or update whose answer was lost (a timeout
+   * or reset once the server had applied it), the SDK's retry meets AlreadyExists or, for an update at a
+   * VersionId, ConcurrentModification, although the change landed; that is not a failure. A different
+   * change by someone else never matches, and then the error stands. {@code input} is the entry as sent
+   * (its locations as Glue stores them).
+   */
+  private boolean landed(String database, TableInput input) {
+    Table stored;
+    try {
+      stored = glue.getTable(r -> r.catalogId(catalogId()).databaseName(database).name(input.name())).table();
+    } catch (SdkException e) {
+      return false;
+    }
+    StorageDescriptor want = input.storageDescriptor();
+    StorageDescriptor have = stored.storageDescriptor();
+    boolean sameStorage = want == null ? have == null : have != null
+        && java.util.Objects.equals(want.location(), have.location())
+        && java.util.Objects.equals(want.columns(), have.columns())
+        && java.util.Objects.equals(want.serdeInfo() == null ? null : want.serdeInfo().parameters(),
+            have.serdeInfo() == null ? null : have.serdeInfo().parameters());
+    java.util.Map<String, String> haveParameters = stored.hasParameters() ? stored.parameters() : java.util.Map.of();
+    boolean sameParameters = !input.hasParameters() || input.parameters().entrySet().stream()
+        .allMatch(p -> p.getValue().equals(haveParameters.get(p.getKey())));
+    return sameStorage && sameParameters
+        && java.util.Objects.equals(input.partitionKeys(), stored.partitionKeys())
+        && java.util.Objects.equals(emptyToNull(input.description()), emptyToNull(stored.description()));
+  }
+
+  private static String emptyToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
   }
 
   @Override

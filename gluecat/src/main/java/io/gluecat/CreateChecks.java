@@ -1,0 +1,83 @@
+package io.gluecat;
+
+import io.gluecat.entry.EntryFormat;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.connector.expressions.Transform;
+
+/**
+ * What a create, replace or rename is refused for before anything is written (no file, no Delta commit, no
+ * Glue call that changes anything), each with the catalog and the table or database named: names Glue and
+ * the engines reading it cannot use, bucketing, and table properties that the entry format reserves.
+ */
+final class CreateChecks {
+  /** Glue's limit for database and table names. */
+  static final int MAX_NAME_LENGTH = 255;
+  /**
+   * Letters, digits and underscores: what Spark's own catalog accepts for table and database names, and
+   * what Athena, Trino and Hive read without quoting. Glue itself would accept more (hyphens among them),
+   * which those readers then mishandle.
+   */
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]+");
+
+  private CreateChecks() {}
+
+  /** {@code name} if it is a valid {@code kind} ("table" or "database") name; else a clear refusal. */
+  static String validName(String catalog, String kind, String name, String shown) {
+    String problem = name.isEmpty() ? "is empty"
+        : name.length() > MAX_NAME_LENGTH ? "is " + name.length() + " characters long; Glue allows " + MAX_NAME_LENGTH
+        : !NAME.matcher(name).matches() ? "may only hold letters, digits and underscores (as in Spark's own catalog; "
+            + "Athena, Trino and Hive do not read other names reliably)"
+        : null;
+    if (problem != null) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s name '%s' (%s.%s) %s", catalog, kind,
+          abbreviate(name), catalog, abbreviate(shown), problem));
+    }
+    return name;
+  }
+
+  /**
+   * Data source options that only ROW FORMAT DELIMITED (a Hive SerDe table) gives: Spark hands such a create
+   * to the catalog without a provider and without any hive.* key, just these as options.
+   */
+  private static final java.util.Set<String> ROW_FORMAT_OPTIONS = java.util.Set.of("field.delim", "line.delim",
+      "collection.delim", "colelction.delim", "mapkey.delim", "escape.delim", "serialization.null.format");
+
+  /** The checks of a create or replace that need only the statement. */
+  static void check(String catalog, TableName table, Transform[] partitions, Map<String, String> properties) {
+    boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."))
+        || "hive".equalsIgnoreCase(properties.get(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER))
+        || (!properties.containsKey(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER)
+            && new CreateArguments(properties).options().keySet().stream().anyMatch(ROW_FORMAT_OPTIONS::contains));
+    if (hiveFormat) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
+          + "are not supported by gluecat. Create a data source table instead: USING parquet | orc | csv | json | "
+          + "avro | text | delta.", catalog, table));
+    }
+    for (Transform t : partitions) {
+      if (t.name().equals("bucket") || t.name().equals("sorted_bucket")) {
+        throw new UnsupportedOperationException(String.format("Table %s.%s: bucketed tables (CLUSTERED BY ... INTO "
+            + "n BUCKETS) are not supported by gluecat: Delta Lake has no bucketing, and Spark's bucketing of "
+            + "other formats is not Hive's, so Glue readers would misread it. Partition by columns instead.",
+            catalog, table));
+      }
+    }
+    // OPTIONS would be stored in the entry, which never decides how storage is reached (see StorageTrust)
+    java.util.Set<String> storageKeys = io.gluecat.storage.StorageTrust.storageKeys(new CreateArguments(properties).options());
+    if (!storageKeys.isEmpty()) {
+      throw new IllegalArgumentException(String.format("Table %s.%s: the OPTIONS %s are Hadoop settings or class "
+          + "names, which a table may not carry; set them for the catalog instead (spark.sql.catalog.%s.hadoop.<key>)",
+          catalog, table, String.join(", ", storageKeys), catalog));
+    }
+    for (String key : new CreateArguments(properties).userProperties().keySet()) {
+      if (EntryFormat.isOwnedParameter(key)) {
+        throw new IllegalArgumentException(String.format("Table %s.%s: table property '%s' is reserved for the "
+            + "Glue entry format and cannot be set", catalog, table, key));
+      }
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+  }
+}
