@@ -1,0 +1,270 @@
+package io.gluecat.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import io.gluecat.testkit.MiniStack;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.Table;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * The real launcher: PySpark from PyPI at this row's Spark version ({@code bin/pyspark-venv}) runs
+ * {@code lake_job.py} with {@code spark-submit}, gluecat coming in as the README says, resolved from the
+ * repository this build's invoker step installed into ({@code target/local-repo}), the catalog configured with
+ * {@code --conf} and MiniStack as Glue (and S3). {@code -Dgluecat.skipPySpark} skips it.
+ */
+class PySparkSubmitIT {
+  private static final String CATALOG = "lake";
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  private static Path work;
+  private static Path venv;
+  private static Path job;
+  private static Path ivySettings;
+  private static MiniStack ministack;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    assumeFalse(Boolean.parseBoolean(System.getProperty("gluecat.skipPySpark", "false")),
+        "PySpark checks skipped (-Dgluecat.skipPySpark)");
+    Path repo = Paths.get(Artifacts.property("gluecat.repo"));
+    work = Paths.get("target", "pyspark").toAbsolutePath();
+    Files.createDirectories(work);
+    job = Paths.get("..", "src", "test", "python", "lake_job.py").toAbsolutePath().normalize();
+    venv = installPySpark(repo, Artifacts.property("gluecat.pyspark.version"));
+
+    Path localRepo = Paths.get(Artifacts.property("gluecat.localRepo"));
+    String version = Artifacts.property("gluecat.version");
+    String plain = Artifacts.property("gluecat.plain.artifact");
+    Path installed = localRepo.resolve("io/gluecat/" + plain + "/" + version + "/" + plain + "-" + version + ".jar");
+    assertTrue(Files.isRegularFile(installed), "the invoker plugin's install step did not install " + installed);
+    ivySettings = writeIvySettings(localRepo);
+    // Ivy keeps what it resolved; a snapshot from an earlier build must not be reused
+    Path cached = work.resolve("ivy").resolve("cache").resolve("io.gluecat");
+    if (Files.exists(cached)) {
+      try (java.util.stream.Stream<Path> files = Files.walk(cached)) {
+        for (Path f : files.sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList())) {
+          Files.delete(f);
+        }
+      }
+    }
+    ministack = MiniStack.shared();
+  }
+
+  /** The README's --packages form: gluecat and Delta by coordinates, the catalog by --conf. */
+  @Test
+  void packagesInLocalMode() throws Exception {
+    String database = "pyspark_packages";
+    Path warehouse = Files.createTempDirectory(work, "warehouse");
+    List<String> args = new ArrayList<>(List.of("--master", "local[2]",
+        "--packages", gluecatPackage() + "," + Artifacts.property("gluecat.delta.package")));
+    args.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    String out = submit("packages", args, database, 0);
+    assertTrue(out.contains("LAKE-JOB-OK executors=0 location=" + warehouse.toUri().toString().replaceAll("/$", "")),
+        lastLines(out));
+    assertGlueEntries(database);
+  }
+
+  /** The README's --jars form, with the runtime jar (Delta still by --packages). */
+  @Test
+  void runtimeJarWithJars() throws Exception {
+    String database = "pyspark_jars";
+    Path warehouse = Files.createTempDirectory(work, "warehouse");
+    List<String> args = new ArrayList<>(List.of("--master", "local[2]",
+        "--jars", Artifacts.runtimeJar().toString(),
+        "--packages", Artifacts.property("gluecat.delta.package")));
+    args.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    String out = submit("jars", args, database, 0);
+    assertTrue(out.contains("LAKE-JOB-OK executors=0"), lastLines(out));
+    assertGlueEntries(database);
+  }
+
+  /**
+   * Separate executor JVMs ({@code local-cluster[2,1,1024]}) on MiniStack's S3, with the bucket's S3A settings
+   * given only as the catalog's options ({@code hadoop.fs.s3a.bucket.<bucket>.*}), none in the session's
+   * Hadoop configuration: the executors write and read the tables' files, so this shows whether the catalog's
+   * settings reach them.
+   */
+  @Test
+  void localClusterWithPerCatalogS3Settings() throws Exception {
+    String database = "pyspark_cluster";
+    String bucket = ministack.createBucket("gluecat-pyspark-" + System.currentTimeMillis() % 100000);
+    List<String> args = new ArrayList<>(List.of("--master", "local-cluster[2,1,1024]",
+        "--packages", gluecatPackage() + "," + Artifacts.property("gluecat.delta.package") + ","
+            + Artifacts.property("gluecat.s3a.packages"),
+        "--exclude-packages", Artifacts.property("gluecat.s3a.exclude"),
+        "--conf", "spark.executor.memory=768m"));
+    Map<String, String> s3 = new LinkedHashMap<>();
+    ministack.s3aSettings(bucket).forEach((k, v) -> s3.put("hadoop." + k, v));
+    args.addAll(catalogConf("s3a://" + bucket + "/warehouse", s3));
+    String out = submit("local-cluster", args, database, 2);
+    assertTrue(out.contains("LAKE-JOB-OK executors=2 location=s3a://" + bucket + "/warehouse/" + database + ".db/orders"),
+        lastLines(out));
+    assertGlueEntries(database);
+    // the files are really in MiniStack's bucket: Delta's log and data files, and the parquet table's files
+    List<String> keys;
+    try (S3Client s3client = ministack.s3()) {
+      keys = s3client.listObjectsV2Paginator(b -> b.bucket(bucket)).contents().stream().map(S3Object::key)
+          .collect(Collectors.toList());
+    }
+    String prefix = "warehouse/" + database + ".db/";
+    assertTrue(keys.contains(prefix + "orders/_delta_log/00000000000000000001.json"), keys.toString());
+    assertTrue(keys.stream().anyMatch(k -> k.startsWith(prefix + "orders/region=eu/") && k.endsWith(".parquet")), keys.toString());
+    assertTrue(keys.stream().filter(k -> k.startsWith(prefix + "events/") && k.endsWith(".parquet")).count() >= 2,
+        keys.toString());
+  }
+
+  /**
+   * The README shows the commands these runs use (its example is the Spark 4.1 line; for the other lines it
+   * names the artifacts to swap in).
+   */
+  @Test
+  void theReadmeShowsTheCommandsRunHere() throws IOException {
+    String readme = Files.readString(Paths.get(Artifacts.property("gluecat.repo"), "README.md"));
+    String plain = Artifacts.property("gluecat.plain.artifact");
+    String delta = Artifacts.property("gluecat.delta.package");
+    assertTrue(readme.contains(plain) && readme.contains(delta), "README.md does not name " + plain + " and " + delta);
+    if ("spark-4.1".equals(Artifacts.property("gluecat.matrix.row"))) {
+      assertTrue(readme.contains("--packages io.gluecat:" + plain + ":<version>," + delta + " \\\n"), "--packages line");
+      assertTrue(readme.contains("--jars " + Artifacts.property("gluecat.runtime.artifact") + "-<version>.jar \\\n"
+          + "  --packages " + delta + " \\\n"), "--jars lines");
+      for (String conf : catalogConf("s3a://my-lake/warehouse", Map.of())) {
+        if (conf.startsWith("spark.sql.extensions") || conf.startsWith("spark.sql.catalog.spark_catalog")) {
+          assertTrue(readme.contains("--conf " + conf + " \\\n"), conf);
+        }
+      }
+    }
+  }
+
+  private static String gluecatPackage() {
+    return "io.gluecat:" + Artifacts.property("gluecat.plain.artifact") + ":" + Artifacts.property("gluecat.version");
+  }
+
+  /** The job's catalog, as --conf options: Delta's two settings, then the catalog and its options. */
+  private static List<String> catalogConf(String warehouse, Map<String, String> extraCatalogOptions) {
+    Map<String, String> conf = new LinkedHashMap<>();
+    conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
+    conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
+    conf.put("spark.sql.catalog." + CATALOG, "io.gluecat.GlueCatalog");
+    conf.put("spark.sql.catalog." + CATALOG + ".region", MiniStack.REGION.id());
+    conf.put("spark.sql.catalog." + CATALOG + ".glue.endpoint", ministack.endpoint().toString());
+    conf.put("spark.sql.catalog." + CATALOG + ".warehouse", warehouse);
+    extraCatalogOptions.forEach((k, v) -> conf.put("spark.sql.catalog." + CATALOG + "." + k, v));
+    conf.put("spark.ui.enabled", "false");
+    conf.put("spark.sql.shuffle.partitions", "2");
+    conf.put("spark.databricks.delta.snapshotPartitions", "2");
+    conf.put("spark.jars.ivy", work.resolve("ivy").toString());
+    conf.put("spark.jars.ivySettings", ivySettings.toString());
+    List<String> args = new ArrayList<>();
+    conf.forEach((k, v) -> {
+      args.add("--conf");
+      args.add(k + "=" + v);
+    });
+    return args;
+  }
+
+  /** Runs spark-submit from the PySpark venv; returns its output, failing with its last lines unless it exits 0. */
+  private static String submit(String name, List<String> args, String database, int executors) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(venv.resolve("bin").resolve("spark-submit").toString());
+    command.addAll(args);
+    command.add(job.toString());
+    command.add(CATALOG);
+    command.add(database);
+    command.add(Integer.toString(executors));
+    Path log = work.resolve(RUNS.incrementAndGet() + "-" + name + ".log");
+    Files.writeString(log, String.join(" ", command) + "\n\n");
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    Map<String, String> env = pb.environment();
+    env.keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("SPARK_") || k.startsWith("PYSPARK_")
+        || k.equals("HADOOP_CONF_DIR"));
+    env.put("PATH", venv.resolve("bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    env.put("PYSPARK_PYTHON", venv.resolve("bin").resolve("python").toString());
+    env.put("JAVA_HOME", System.getProperty("java.home"));
+    env.put("SPARK_LOCAL_IP", "127.0.0.1");
+    // the driver's Glue credentials: the SDK's default chain, as on a cluster (MiniStack checks no signature)
+    env.put("AWS_ACCESS_KEY_ID", MiniStack.ACCESS_KEY_ID);
+    env.put("AWS_SECRET_ACCESS_KEY", MiniStack.SECRET_ACCESS_KEY);
+    env.put("AWS_EC2_METADATA_DISABLED", "true");
+    Process process = pb.start();
+    if (!process.waitFor(10, TimeUnit.MINUTES)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      fail("spark-submit (" + name + ") did not finish in 10 minutes; see " + log);
+    }
+    String out = Files.readString(log, StandardCharsets.UTF_8);
+    if (process.exitValue() != 0) {
+      fail("spark-submit (" + name + ") exited with " + process.exitValue() + "; " + log + ":\n" + lastLines(out));
+    }
+    return out;
+  }
+
+  private static void assertGlueEntries(String database) {
+    try (GlueClient glue = ministack.glue()) {
+      Table orders = glue.getTable(b -> b.databaseName(database).name("orders")).table();
+      assertEquals("DELTA", orders.parameters().get("table_type"));
+      Table events = glue.getTable(b -> b.databaseName(database).name("events")).table();
+      assertEquals("parquet", events.parameters().get("spark.sql.sources.provider"));
+    }
+  }
+
+  private static String lastLines(String out) {
+    List<String> lines = out.lines().collect(Collectors.toList());
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
+  }
+
+  private static Path installPySpark(Path repo, String version) throws IOException, InterruptedException {
+    Path log = work.resolve("pyspark-venv.log");
+    Process p = new ProcessBuilder(repo.resolve("bin").resolve("pyspark-venv").toString(), version)
+        .redirectError(log.toFile()).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (p.waitFor() != 0) {
+      fail("bin/pyspark-venv " + version + " failed: " + Files.readString(log));
+    }
+    return Paths.get(out);
+  }
+
+  /**
+   * Ivy settings that only say where artifacts are: gluecat from this build's repository (never from
+   * ~/.m2, which may hold an older snapshot), everything else from the developer's Maven repository, then
+   * Maven Central: Spark's default chain, with the build's repository in front for io.gluecat.
+   */
+  private static Path writeIvySettings(Path localRepo) throws IOException {
+    Path m2 = Paths.get(System.getProperty("user.home"), ".m2", "repository");
+    String xml = "<ivysettings>\n"
+        + "  <settings defaultResolver=\"default\"/>\n"
+        + "  <resolvers>\n"
+        + "    <ibiblio name=\"gluecat-build\" m2compatible=\"true\" root=\"" + localRepo.toUri() + "\"/>\n"
+        + "    <chain name=\"default\" returnFirst=\"true\">\n"
+        + "      <ibiblio name=\"local-m2\" m2compatible=\"true\" root=\"" + m2.toUri() + "\"/>\n"
+        + "      <ibiblio name=\"central\" m2compatible=\"true\"/>\n"
+        + "    </chain>\n"
+        + "  </resolvers>\n"
+        + "  <modules>\n"
+        + "    <module organisation=\"io.gluecat\" resolver=\"gluecat-build\"/>\n"
+        + "  </modules>\n"
+        + "</ivysettings>\n";
+    Path file = work.resolve("ivysettings.xml");
+    Files.writeString(file, xml);
+    return file;
+  }
+}
