@@ -65,6 +65,11 @@ def rows(query):
     return [tuple(r) for r in spark.sql(query).collect()]
 
 
+def expect_sorted(query, expected):
+    actual = sorted(rows(query))
+    assert actual == expected, f"{query}: {actual} != {expected}"
+
+
 def expect(query, expected):
     actual = rows(query)
     assert actual == expected, f"{query}: {actual} != {expected}"
@@ -85,8 +90,8 @@ step("parquet dataframe insert", lambda: spark.range(3, 9, 1, 4).selectExpr("id"
      .write.insertInto(events))
 step("parquet select", lambda: expect(f"SELECT kind, count(*) FROM {events} GROUP BY kind ORDER BY kind",
                                       [("created", 1), ("paid", 1), ("shipped", 6)]))
-step("show tables", lambda: expect(f"SHOW TABLES IN {catalog}.{database}",
-                                   [(database, "events", False), (database, "orders", False)]))
+step("show tables", lambda: expect_sorted(f"SHOW TABLES IN {catalog}.{database}",
+                                          [(database, "events", False), (database, "orders", False)]))
 
 if not failures:
     orders_location = [r for r in spark.sql(f"DESCRIBE TABLE EXTENDED {orders}").collect()

@@ -28,15 +28,19 @@ final class Artifacts {
 
   /** The plain artifact, gluecat-spark-X: the jar this module's test classpath got it from. */
   static Path plainJar() {
+    // by resource, not by loading the class (which would need Spark)
+    java.net.URL url = Artifacts.class.getClassLoader().getResource("io/gluecat/GlueCatalog.class");
+    if (url == null) {
+      throw new IllegalStateException("the plain artifact is not on the test classpath");
+    }
+    String s = url.toString();
+    if (!s.startsWith("jar:file:")) {
+      throw new IllegalStateException("the plain artifact is not packaged: " + s + " (run at least `package`)");
+    }
     try {
-      Class<?> catalog = Class.forName("io.gluecat.GlueCatalog", false, Artifacts.class.getClassLoader());
-      Path path = Paths.get(catalog.getProtectionDomain().getCodeSource().getLocation().toURI());
-      if (!path.toString().endsWith(".jar")) {
-        throw new IllegalStateException("the plain artifact is not packaged: " + path + " (run at least `package`)");
-      }
-      return path;
-    } catch (ClassNotFoundException | URISyntaxException e) {
-      throw new IllegalStateException("the plain artifact is not on the test classpath", e);
+      return Paths.get(new java.net.URI(s.substring("jar:".length(), s.indexOf("!/"))));
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(s, e);
     }
   }
 

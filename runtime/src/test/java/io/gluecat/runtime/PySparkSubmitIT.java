@@ -47,9 +47,9 @@ class PySparkSubmitIT {
     assumeFalse(Boolean.parseBoolean(System.getProperty("gluecat.skipPySpark", "false")),
         "PySpark checks skipped (-Dgluecat.skipPySpark)");
     Path repo = Paths.get(Artifacts.property("gluecat.repo"));
-    work = Paths.get("target", "pyspark").toAbsolutePath();
+    work = Paths.get(Artifacts.property("gluecat.pyspark.work"));
     Files.createDirectories(work);
-    job = Paths.get("..", "src", "test", "python", "lake_job.py").toAbsolutePath().normalize();
+    job = Paths.get(Artifacts.property("gluecat.pyspark.job")).normalize();
     venv = installPySpark(repo, Artifacts.property("gluecat.pyspark.version"));
 
     Path localRepo = Paths.get(Artifacts.property("gluecat.localRepo"));

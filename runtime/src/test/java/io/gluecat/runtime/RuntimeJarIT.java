@@ -92,7 +92,9 @@ class RuntimeJarIT {
         for (String form : List.of(pkg, pkg.replace('/', '.'))) {
           for (int i = text.indexOf(form); i >= 0; i = text.indexOf(form, i + 1)) {
             String before = text.substring(Math.max(0, i - SHADED.length()), i);
-            if (!before.equals(SHADED) && !before.equals(SHADED.replace('/', '.'))) {
+            char previous = i > 0 ? text.charAt(i - 1) : 0;
+            boolean prose = previous == ' ' || previous == '\'';   // a name inside a message, not a reference
+            if (!prose && !before.equals(SHADED) && !before.equals(SHADED.replace('/', '.'))) {
               unrelocated.add(name + " -> " + form);
               break;
             }
