@@ -104,7 +104,8 @@ class PySparkSubmitIT {
    * Separate executor JVMs ({@code local-cluster[2,1,1024]}) on MiniStack's S3, with the buckets' S3A settings
    * given only as the catalog's options ({@code hadoop.fs.s3a.bucket.<bucket>.*}), none in the session's
    * Hadoop configuration. The executors write and read the tables' files, so this shows whether the catalog's
-   * settings reach them; the job reports each step ({@code --report}) instead of stopping at the first
+   * settings reach them (the session only switches S3A's retries off, so that a request to the wrong
+   * endpoint fails at once); the job reports each step ({@code --report}) instead of stopping at the first
    * failure. The Delta table lives under the warehouse bucket, the parquet table in a bucket of its own, so
    * that a failure on one bucket cannot decide the other's outcome through Hadoop's FileSystem cache.
    *
@@ -124,7 +125,12 @@ class PySparkSubmitIT {
         "--exclude-packages", Artifacts.property("gluecat.s3a.exclude"),
         "--conf", "spark.executor.memory=768m",
         // a failing task is not retried: its error is what the step reports
-        "--conf", "spark.task.maxFailures=1"));
+        "--conf", "spark.task.maxFailures=1",
+        // S3A's and the SDK's retries, off: a request that goes to the wrong endpoint fails at once instead
+        // of retrying for minutes (SDK v1 on Hadoop 3.3 pauses between many attempts). These make nothing
+        // reachable; the buckets' endpoint, region and keys are still given only as catalog options.
+        "--conf", "spark.hadoop.fs.s3a.attempts.maximum=0",
+        "--conf", "spark.hadoop.fs.s3a.retry.limit=0"));
     Map<String, String> s3 = new LinkedHashMap<>();
     for (String bucket : List.of(lake, events)) {
       ministack.s3aSettings(bucket).forEach((k, v) -> s3.put("hadoop." + k, v));
