@@ -191,6 +191,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName table = newTableName(ident);
+    refuseStorageOptions(table, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, schema, partitions, properties);
     }
@@ -236,6 +237,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     TableName table = newTableName(ident);
+    refuseStorageOptions(table, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, schema, partitions, properties);
     }
@@ -508,6 +510,19 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
           + "named <database>.<table> (Glue has one level of databases)", name, ident));
     }
     return table;
+  }
+
+  /**
+   * A table's OPTIONS may not carry Hadoop settings or class names: they would be stored in its entry, which
+   * never decides how storage is reached (see StorageTrust), so they are refused before anything is written.
+   */
+  private void refuseStorageOptions(TableName table, Map<String, String> properties) {
+    java.util.Set<String> keys = io.gluecat.storage.StorageTrust.storageKeys(new CreateArguments(properties).options());
+    if (!keys.isEmpty()) {
+      throw new IllegalArgumentException(String.format("Table %s.%s: the OPTIONS %s are Hadoop settings or class "
+          + "names, which a table may not carry; set them for the catalog instead (spark.sql.catalog.%s.hadoop.<key>)",
+          name, table, String.join(", ", keys), name));
+    }
   }
 
   /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */

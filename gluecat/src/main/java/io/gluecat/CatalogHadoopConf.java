@@ -7,7 +7,13 @@ import java.lang.reflect.Proxy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import io.gluecat.storage.CatalogSecrets;
+import io.gluecat.storage.StorageTrust;
+import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -25,9 +31,14 @@ import org.slf4j.LoggerFactory;
  * scheme, bucket and user, so the first open decides). None of them is ever written to Glue or a Delta log.
  */
 public final class CatalogHadoopConf {
-  /** S3A's credentials-provider setting, and gluecat's provider for a catalog's role (per Spark line). */
+  /** S3A's credentials-provider setting, and gluecat's provider of a catalog's keys or role (per Spark line). */
   public static final String S3A_CREDENTIALS_PROVIDER = "fs.s3a.aws.credentials.provider";
-  public static final String ROLE_PROVIDER_CLASS = "io.gluecat.s3a.CatalogRoleCredentialsProvider";
+  public static final String PROVIDER_CLASS = "io.gluecat.s3a.CatalogCredentialsProvider";
+  /** S3A's own providers of static keys, which gluecat's provider stands in for (it finds the keys by reference). */
+  private static final Set<String> S3A_STATIC_PROVIDERS = Set.of(
+      "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider", "org.apache.hadoop.fs.s3a.TemporaryAWSCredentialsProvider");
+  /** The reference to this catalog's secret settings that its tables carry instead of the secrets. */
+  public static final String CATALOG_REF = "fs.s3a.gluecat.ref";
   /** S3A's region setting. */
   public static final String S3A_REGION = "fs.s3a.endpoint.region";
   /**
@@ -46,12 +57,20 @@ public final class CatalogHadoopConf {
   private static final Logger LOG = LoggerFactory.getLogger(CatalogHadoopConf.class);
 
   private final String catalog;
+  /** Every setting, secrets included: only for opening a location in this JVM. */
   private final Map<String, String> properties;
+  /** The settings that travel with tables: no secret, and S3A's keys found through gluecat's provider. */
+  private final Map<String, String> shared;
   private final AtomicBoolean warnedAboutLegacyFlag = new AtomicBoolean();
 
   CatalogHadoopConf(CatalogOptions options) {
     this.catalog = options.catalogName();
     this.properties = Collections.unmodifiableMap(derive(options));
+    String ref = catalog + "#" + UUID.randomUUID();
+    this.shared = Collections.unmodifiableMap(shareable(properties, ref));
+    Map<String, String> secrets = new LinkedHashMap<>(properties);
+    secrets.keySet().removeIf(k -> !StorageTrust.isSecret(k));
+    CatalogSecrets.register(ref, secrets);
   }
 
   /** The settings in effect: the {@code hadoop.*} options, plus each derived default they do not override. */
@@ -63,7 +82,7 @@ public final class CatalogHadoopConf {
     }
     boolean credentialsGiven = given.containsKey(S3A_CREDENTIALS_PROVIDER) || given.containsKey("fs.s3a.access.key");
     if (!credentialsGiven && options.roleArn().isPresent()) {
-      result.put(S3A_CREDENTIALS_PROVIDER, ROLE_PROVIDER_CLASS);
+      result.put(S3A_CREDENTIALS_PROVIDER, PROVIDER_CLASS);
       result.put(ROLE_ARN, options.roleArn().get());
       options.roleExternalId().ifPresent(id -> result.put(ROLE_EXTERNAL_ID, id));
       result.put(ROLE_SESSION_NAME, options.roleSessionName());
@@ -75,24 +94,69 @@ public final class CatalogHadoopConf {
     return result;
   }
 
-  /** Every setting, for storage properties and write options. */
-  public Map<String, String> properties() {
-    return properties;
+  /**
+   * The settings without secrets, which travel with tables. Where the catalog has S3A keys, S3A gets them
+   * from gluecat's provider, which finds them through the reference instead of the table's options.
+   */
+  static Map<String, String> shareable(Map<String, String> settings, String ref) {
+    Map<String, String> result = new LinkedHashMap<>();
+    settings.forEach((k, v) -> {
+      if (!StorageTrust.isSecret(k)) {
+        result.put(k, v);
+      }
+    });
+    boolean s3aKeys = settings.keySet().stream().anyMatch(k -> k.startsWith("fs.s3a.") && k.endsWith(".access.key"));
+    if (s3aKeys) {
+      result.putIfAbsent(S3A_CREDENTIALS_PROVIDER, PROVIDER_CLASS);
+      result.replaceAll((k, v) -> k.endsWith(".aws.credentials.provider") ? withOurProvider(v) : v);
+    }
+    if (result.values().stream().anyMatch(v -> v.contains(PROVIDER_CLASS))) {
+      result.put(CATALOG_REF, ref);
+      result.putIfAbsent(ROLE_CATALOG, settings.getOrDefault(ROLE_CATALOG, ref.substring(0, ref.indexOf('#'))));
+    }
+    return result;
   }
 
-  /** A loaded table's storage properties: this catalog's settings, with the table's own on top. */
-  Map<String, String> storageProperties(Map<String, String> tableProperties) {
-    Map<String, String> result = new LinkedHashMap<>(properties);
-    result.putAll(tableProperties);
+  /** A provider list with S3A's static-key providers replaced by gluecat's (once). */
+  private static String withOurProvider(String providers) {
+    Set<String> result = new java.util.LinkedHashSet<>();
+    for (String p : providers.split(",")) {
+      String provider = p.trim();
+      if (!provider.isEmpty()) {
+        result.add(S3A_STATIC_PROVIDERS.contains(provider) ? PROVIDER_CLASS : provider);
+      }
+    }
+    return String.join(",", result);
+  }
+
+  /** The settings that travel with this catalog's tables (no secrets). */
+  public Map<String, String> properties() {
+    return shared;
+  }
+
+  /**
+   * A loaded table's storage properties: this catalog's shareable settings, with the table's own options
+   * on top, except any that would decide how storage is reached (see StorageTrust), which are ignored
+   * with a warning naming the table.
+   */
+  Map<String, String> storageProperties(String table, Map<String, String> tableProperties) {
+    Map<String, String> result = new LinkedHashMap<>(shared);
+    Set<String> ignored = new TreeSet<>();
+    result.putAll(StorageTrust.entryOptions(tableProperties, ignored));
+    if (!ignored.isEmpty()) {
+      LOG.warn("gluecat catalog '{}': table {} has options that would decide how its storage is reached ({}); "
+          + "they are ignored, because Hadoop settings come from the catalog's configuration only", catalog,
+          table, String.join(", ", ignored));
+    }
     return result;
   }
 
   /**
-   * The options of a write: this catalog's settings, the table's own options, then the caller's (which
-   * win, SQL OPTIONS included).
+   * The options of a write: this catalog's shareable settings, the table's own options (as for loads), then
+   * the caller's (which win, SQL OPTIONS included).
    */
-  Map<String, String> writeOptions(Map<String, String> tableOptions, Map<String, String> callerOptions) {
-    Map<String, String> result = storageProperties(tableOptions);
+  Map<String, String> writeOptions(String table, Map<String, String> tableOptions, Map<String, String> callerOptions) {
+    Map<String, String> result = storageProperties(table, tableOptions);
     result.putAll(callerOptions);
     return result;
   }
@@ -103,11 +167,12 @@ public final class CatalogHadoopConf {
    * table's log, so the write is left as it is (and the flag is warned about once).
    */
   LogicalWriteInfo withDeltaWriteOptions(LogicalWriteInfo info) {
-    if (properties.isEmpty() || deltaStoresWriteOptions()) {
+    if (shared.isEmpty() || deltaStoresWriteOptions()) {
       return info;
     }
-    CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(
-        writeOptions(Map.of(), info.options().asCaseSensitiveMap()));
+    Map<String, String> merged = new LinkedHashMap<>(shared);
+    merged.putAll(info.options().asCaseSensitiveMap());
+    CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(merged);
     // LogicalWriteInfo gains methods between Spark lines: forward all of them, replacing only options().
     return (LogicalWriteInfo) Proxy.newProxyInstance(LogicalWriteInfo.class.getClassLoader(),
         new Class<?>[] {LogicalWriteInfo.class}, (proxy, method, args) -> {
@@ -142,15 +207,107 @@ public final class CatalogHadoopConf {
   }
 
   /**
-   * Opens a location's FileSystem with this catalog's settings, so that Hadoop's cache holds that instance
-   * when Delta or Spark later open the location with the session's configuration (driver JVM only).
+   * Opens a location's FileSystem with this catalog's settings, secrets included, so that Hadoop's cache
+   * holds that instance when Delta or Spark later open the location with the table's options or the
+   * session's configuration (in this JVM). Two things would make the catalog read through a file system it
+   * did not configure, and both are refused here, naming the table: a scheme this catalog has no file
+   * system for (the cache would serve one another catalog opened), and a cached file system that was
+   * opened with other settings for this catalog's keys (another catalog, or the session, reached the same
+   * bucket another way).
+   *
+   * @param table what the location belongs to, for messages
    */
-  public FileSystem open(String location) {
+  public FileSystem open(String table, String location) {
+    Path path;
     try {
-      return new Path(location).getFileSystem(configuration());
-    } catch (IOException e) {
-      throw new IllegalStateException(String.format("gluecat catalog '%s' could not open the file system of %s: %s",
-          catalog, location, e.getMessage()), e);
+      path = new Path(location);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s has the location '%s', which is "
+          + "not a valid path: %s", catalog, table, location, e.getMessage()), e);
     }
+    Configuration conf = configuration();
+    URI uri = path.toUri();
+    String scheme = uri.getScheme() != null ? uri.getScheme() : FileSystem.getDefaultUri(conf).getScheme();
+    try {
+      FileSystem.getFileSystemClass(scheme, conf);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s is at %s, but the catalog has no "
+          + "Hadoop file system for the scheme '%s'. Configure one for this catalog (a hadoop.fs.%s.impl option) "
+          + "or in the session%s.", catalog, table, location, scheme, scheme,
+          "local".equals(scheme) ? "; Trino's native local file system writes local:/// locations, which the "
+              + "catalog option location.map (e.g. local:///=file:/<Trino's local.location>/) maps to a path" : ""), e);
+    }
+    FileSystem fs;
+    try {
+      fs = path.getFileSystem(conf);
+    } catch (IOException e) {
+      throw new IllegalStateException(String.format("gluecat catalog '%s' could not open the file system of %s (%s): %s",
+          catalog, table, location, e.getMessage()), e);
+    }
+    Set<String> differing = differingSettings(fs, uri);
+    if (!differing.isEmpty()) {
+      throw new IllegalStateException(String.format("gluecat catalog '%s': %s is at %s, but this JVM already opened "
+          + "that file system with other values for %s (through another catalog or the session's own settings). "
+          + "Hadoop keeps one FileSystem per scheme and bucket, so each bucket must be reached one way only: "
+          + "through one catalog's settings, or through the session's.", catalog, table, location,
+          String.join(", ", differing)));
+    }
+    return fs;
+  }
+
+  /** For messages of callers that open a location they name themselves. */
+  public FileSystem open(String location) {
+    return open("the location", location);
+  }
+
+  /**
+   * This catalog's settings for the file system's family (fs.s3a.*, fs.azure.*, fs.gs.*, fs.<scheme>.*)
+   * whose value differs in the configuration the cached instance was opened with. Either of the catalog's
+   * two forms counts as its own: all settings (as this class opens locations) or the shareable ones (as
+   * Delta and Spark open them with a table's options), where secrets are absent and the reference to them
+   * names this catalog. S3A copies a bucket's own settings (fs.s3a.bucket.<b>.x) over the general ones
+   * (fs.s3a.x) in its configuration, so the expected value of a general key is the bucket's own where the
+   * catalog has one.
+   */
+  private Set<String> differingSettings(FileSystem fs, URI uri) {
+    Configuration opened = fs.getConf();
+    Set<String> differing = new TreeSet<>();
+    if (opened == null) {
+      return differing;
+    }
+    String family = family(fs, uri);
+    String bucketPrefix = family + "bucket." + uri.getHost() + ".";
+    String openedRef = opened.get(CATALOG_REF, "");
+    boolean openedByThisCatalog = openedRef.startsWith(catalog + "#");
+    properties.forEach((k, v) -> {
+      boolean bucketKey = k.startsWith(family + "bucket.");
+      if (!k.startsWith(family) || (bucketKey && !k.startsWith(bucketPrefix))) {
+        return;
+      }
+      String general = bucketKey || !"fs.s3a.".equals(family) ? k : bucketPrefix + k.substring(family.length());
+      String actual = opened.get(k);
+      String all = properties.getOrDefault(general, v);
+      String shareable = shared.getOrDefault(general, shared.get(k));
+      boolean same = all.equals(actual) || (shareable != null && shareable.equals(actual))
+          || (actual == null && StorageTrust.isSecret(k) && openedByThisCatalog);
+      if (!same) {
+        differing.add(k);
+      }
+    });
+    return differing;
+  }
+
+  private static String family(FileSystem fs, URI uri) {
+    String type = fs.getClass().getName();
+    if (type.endsWith("S3AFileSystem")) {
+      return "fs.s3a.";
+    }
+    if (type.contains(".azure")) {
+      return "fs.azure.";
+    }
+    if (type.contains("GoogleHadoopFileSystem")) {
+      return "fs.gs.";
+    }
+    return "fs." + uri.getScheme() + ".";
   }
 }

@@ -9,7 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
+import io.gluecat.storage.LocationMap;
 
 /**
  * Every option of a gluecat catalog ({@code spark.sql.catalog.<name>.<option>}), with its default and
@@ -32,13 +35,17 @@ public final class CatalogOptions {
   public static final String ROLE_SESSION_NAME = "role.session-name";
   public static final String SKIP_ARCHIVE = "glue.skip-archive";
   public static final String WAREHOUSE = "warehouse";
+  /** Location prefixes stored in Glue and where Hadoop opens them, e.g. {@code local:///=file:/data/trino/}. */
+  public static final String LOCATION_MAP = "location.map";
+  /** Data source providers served beyond Delta and the file formats, e.g. {@code jdbc}; off by default. */
+  public static final String PROVIDERS_EXTRA = "providers.extra";
   /** Prefix of Hadoop settings carried to this catalog's tables, e.g. {@code hadoop.fs.s3a.endpoint}. */
   public static final String HADOOP_PREFIX = "hadoop.";
 
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
-          ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, HADOOP_PREFIX + "*");
+          ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*");
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -57,6 +64,8 @@ public final class CatalogOptions {
   private final boolean skipArchive;
   private final Optional<String> warehouse;
   private final Map<String, String> hadoopOptions;
+  private final LocationMap locationMap;
+  private final Set<String> extraProviders;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -105,6 +114,20 @@ public final class CatalogOptions {
       checkLocation(WAREHOUSE, w);
       return w.endsWith("/") ? w.substring(0, w.length() - 1) : w;
     });
+    this.locationMap = text(options, LOCATION_MAP)
+        .map(v -> LocationMap.parse(v, problem -> invalid(LOCATION_MAP, problem)))
+        .orElse(LocationMap.NONE);
+    this.extraProviders = text(options, PROVIDERS_EXTRA).map(v -> {
+      Set<String> providers = new TreeSet<>();
+      for (String p : v.split(",")) {
+        String provider = p.trim().toLowerCase(Locale.ROOT);
+        if (!provider.matches("[a-z0-9_.-]+")) {
+          throw invalid(PROVIDERS_EXTRA, "has '" + p.trim() + "', which is not a data source name such as jdbc");
+        }
+        providers.add(provider);
+      }
+      return Collections.unmodifiableSet(providers);
+    }).orElse(Set.of());
   }
 
   /** Parses and checks a catalog's options; throws IllegalArgumentException naming catalog and option. */
@@ -124,6 +147,10 @@ public final class CatalogOptions {
   public boolean skipArchive() { return skipArchive; }
   /** Root for databases created without a location ({@code <warehouse>/<db>.db}); no trailing slash. */
   public Optional<String> warehouse() { return warehouse; }
+  /** Where Hadoop opens locations that Glue stores under other prefixes (empty: as stored). */
+  public LocationMap locationMap() { return locationMap; }
+  /** Providers the user allowed beyond the built-in list, lower case. */
+  public Set<String> extraProviders() { return extraProviders; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

@@ -64,19 +64,48 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
-    return EntryReader.read(name(), name.database(), table);
+    return servedProvider(EntryReader.read(name(), name.database(), table));
   }
 
   /**
-   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's Hadoop settings under the
-   * table's own: Spark applies them to the table's reads and writes, and Delta the fs.* ones to its log.
+   * An entry's provider decides what the reader's Spark runs and connects to (a jdbc entry carries the URL
+   * Spark opens), so only Delta, the file formats and the providers the catalog's {@code providers.extra}
+   * allows are served.
+   */
+  private GlueEntry servedProvider(GlueEntry entry) {
+    String provider = entry.provider().toLowerCase(java.util.Locale.ROOT);
+    String qualified = name() + "." + entry.name();
+    if (provider.equals("hive")) {
+      throw new InvalidGlueEntryException(String.format("Table %s is a Hive SerDe table (provider 'hive'), which "
+          + "gluecat does not serve; read it through a Hive metastore client or recreate it with USING <format>.",
+          qualified));
+    }
+    if (!entry.isDelta() && !FileTables.isFileProvider(provider)
+        && !catalog.options().extraProviders().contains(provider)) {
+      throw new InvalidGlueEntryException(String.format("Table %s has the provider '%s', which catalog '%s' does not "
+          + "serve: it serves delta and %s. A Glue entry's provider and options decide what Spark connects to, so "
+          + "other providers are served only when allowed deliberately with the catalog option %s (e.g. "
+          + "spark.sql.catalog.%s.%s=%s).", qualified, entry.provider(), name(), String.join(", ",
+          new java.util.TreeSet<>(FileTables.PROVIDERS)), CatalogOptions.PROVIDERS_EXTRA, name(),
+          CatalogOptions.PROVIDERS_EXTRA, provider));
+    }
+    return entry;
+  }
+
+  /**
+   * The entry as Spark's CatalogTable. Its storage properties carry the catalog's shareable Hadoop settings
+   * under the table's own options: Spark applies them to the table's reads and writes, and Delta the fs.*
+   * ones to its log. The location is opened with all of the catalog's settings first (see
+   * CatalogHadoopConf.open), which also refuses a file system this catalog did not configure.
    */
   CatalogTable toCatalogTable(GlueEntry entry) {
+    String qualified = name() + "." + entry.name();
+    hadoop.open(qualified, entry.location());
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = new CatalogStorageFormat(
         scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
-        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(entry.storageProperties())));
+        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(qualified, entry.storageProperties())));
     return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
         entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());

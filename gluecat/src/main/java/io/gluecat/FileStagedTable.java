@@ -62,7 +62,7 @@ final class FileStagedTable implements StagedTable, SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     return new FileWriteTable.Builder(definition.provider(), definition.location(), definition.partitionColumns(),
-        hadoop.writeOptions(definition.storageProperties(), info.options().asCaseSensitiveMap()), () -> { });
+        hadoop.writeOptions(name, definition.storageProperties(), info.options().asCaseSensitiveMap()), () -> { });
   }
 
   @Override

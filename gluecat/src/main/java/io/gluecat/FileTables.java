@@ -33,6 +33,16 @@ import software.amazon.awssdk.services.glue.model.Database;
  */
 final class FileTables {
   static final Set<String> PROVIDERS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
+  /** The same formats under the class-like names Spark also accepts (USING org.apache.spark.sql.parquet). */
+  private static final java.util.regex.Pattern PROVIDER_ALIASES = java.util.regex.Pattern.compile(
+      "(org\\.apache\\.spark\\.sql\\.(execution\\.datasources\\.)?(parquet|orc|csv|json|text|avro)"
+          + "|com\\.databricks\\.spark\\.(avro|csv))(\\..*)?");
+
+  /** Whether a stored provider is one of the file formats gluecat serves, by short or class-like name. */
+  static boolean isFileProvider(String provider) {
+    String lower = provider.toLowerCase(Locale.ROOT);
+    return PROVIDERS.contains(lower) || PROVIDER_ALIASES.matcher(lower).matches();
+  }
 
   private final String catalog;
   private final CatalogOptions options;
@@ -271,6 +281,12 @@ final class FileTables {
       throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
           + "are not supported by gluecat. Create a data source table instead: USING parquet | orc | csv | json | "
           + "avro | text | delta.", catalog, name));
+    }
+    if (provider.equals("iceberg")) {
+      throw new UnsupportedOperationException(String.format("Table %s.%s: Apache Iceberg tables are created through "
+          + "Iceberg's own Glue catalog, not gluecat: configure spark.sql.catalog.<name>="
+          + "org.apache.iceberg.spark.SparkCatalog with catalog-impl=org.apache.iceberg.aws.glue.GlueCatalog.",
+          catalog, name));
     }
     if (!PROVIDERS.contains(provider)) {
       throw new UnsupportedOperationException(String.format("Table %s.%s: provider '%s' is not supported by "

@@ -74,8 +74,9 @@ final class FileWriteTable implements SupportsWrite {
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    hadoop.open(name, entry.location());
     return new Builder(entry.provider(), entry.location(), entry.partitionColumns(),
-        hadoop.writeOptions(entry.storageProperties(), info.options().asCaseSensitiveMap()), afterWrite);
+        hadoop.writeOptions(name, entry.storageProperties(), info.options().asCaseSensitiveMap()), afterWrite);
   }
 
   /**

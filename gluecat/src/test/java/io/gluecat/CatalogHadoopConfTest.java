@@ -36,7 +36,7 @@ class CatalogHadoopConfTest {
   void regionAndRoleServeS3A() {
     Map<String, String> expected = new LinkedHashMap<>();
     expected.put("fs.s3a.endpoint.region", "eu-west-1");
-    expected.put("fs.s3a.aws.credentials.provider", "io.gluecat.s3a.CatalogRoleCredentialsProvider");
+    expected.put("fs.s3a.aws.credentials.provider", "io.gluecat.s3a.CatalogCredentialsProvider");
     expected.put("fs.s3a.gluecat.role.arn", "arn:aws:iam::123456789012:role/lake");
     expected.put("fs.s3a.gluecat.role.external-id", "partner-7");
     expected.put("fs.s3a.gluecat.role.session-name", "gluecat-lake");
@@ -66,10 +66,10 @@ class CatalogHadoopConfTest {
     CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of(
         "hadoop.fs.s3a.endpoint", "http://catalog", "hadoop.fs.s3a.path.style.access", "true",
         "hadoop.fs.s3a.connection.maximum", "10")));
-    Map<String, String> options = conf.writeOptions(
+    Map<String, String> options = conf.writeOptions("lake.db.t",
         Map.of("fs.s3a.path.style.access", "false", "sep", ";"), Map.of("fs.s3a.connection.maximum", "99"));
     assertEquals("http://catalog", options.get("fs.s3a.endpoint"));
-    assertEquals("false", options.get("fs.s3a.path.style.access"), "the table's own options win over the catalog's");
+    assertEquals("true", options.get("fs.s3a.path.style.access"), "a table's own Hadoop settings are ignored");
     assertEquals("99", options.get("fs.s3a.connection.maximum"), "the caller's options win over both");
     assertEquals(";", options.get("sep"));
   }
@@ -103,5 +103,34 @@ class CatalogHadoopConfTest {
     assertEquals("http://caller", merged.options().get("fs.s3a.endpoint"), "the caller's options win");
     assertSame(info, new CatalogHadoopConf(CatalogOptions.parse("bare", Map.of())).withDeltaWriteOptions(info),
         "a catalog without settings leaves the write as it is");
+  }
+
+  @Test
+  void secretsNeverTravelWithTablesAndS3AKeysComeByReference() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of(
+        "hadoop.fs.s3a.endpoint", "http://catalog",
+        "hadoop.fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider",
+        "hadoop.fs.s3a.access.key", "AKID-planted", "hadoop.fs.s3a.secret.key", "SECRET-planted",
+        "hadoop.fs.s3a.encryption.key", "SSEC-planted",
+        "hadoop.fs.azure.account.key.acct.dfs.core.windows.net", "AZURE-planted")));
+    Map<String, String> shared = conf.storageProperties("lake.db.t", Map.of());
+    assertFalse(shared.toString().contains("planted"), shared.toString());
+    assertEquals("io.gluecat.s3a.CatalogCredentialsProvider", shared.get("fs.s3a.aws.credentials.provider"),
+        "S3A's static-key provider is replaced by gluecat's, which finds the keys by reference");
+    String ref = shared.get(CatalogHadoopConf.CATALOG_REF);
+    assertTrue(ref.startsWith("lake#"), ref);
+    assertEquals(java.util.Optional.of("SECRET-planted"),
+        io.gluecat.storage.CatalogSecrets.get(ref, "fs.s3a.secret.key"));
+    assertEquals("http://catalog", shared.get("fs.s3a.endpoint"));
+  }
+
+  @Test
+  void anEntrysHadoopSettingsAndClassNamesAreIgnored() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of(
+        "hadoop.fs.s3a.endpoint", "http://catalog")));
+    Map<String, String> loaded = conf.storageProperties("lake.db.t", Map.of("fs.s3a.endpoint", "http://elsewhere",
+        "fs.s3a.bucket.b.endpoint", "http://elsewhere", "dfs.nameservices", "x", "hadoop.security.credential.provider.path",
+        "jceks://x", "parquet.crypto.factory.class", "com.example.Evil", "header", "true", "compression", "snappy"));
+    assertEquals(Map.of("fs.s3a.endpoint", "http://catalog", "header", "true", "compression", "snappy"), loaded);
   }
 }

@@ -98,4 +98,15 @@ class CatalogOptionsTest {
         parse("glue.id", "123456789012", "role.arn", "arn:aws:iam::123456789012:role/r").describeIdentity());
     assertEquals("catalog 'glue_prod', glue.id <caller's account>", parse().describeIdentity());
   }
+
+  @Test
+  void locationMapAndExtraProviders() {
+    CatalogOptions o = parse("location.map", "local:///=file:/data/trino/", "providers.extra", "JDBC, kafka");
+    assertEquals("file:/data/trino/db/t", o.locationMap().toHadoop("local:///db/t"));
+    assertEquals(java.util.Set.of("jdbc", "kafka"), o.extraProviders());
+    assertTrue(parse().locationMap().isEmpty());
+    assertTrue(parse().extraProviders().isEmpty());
+    assertRejected("option location.map", "location.map", "local:///");
+    assertRejected("option providers.extra", "providers.extra", "jdbc;drop");
+  }
 }

@@ -3,6 +3,7 @@ package io.gluecat.glue;
 import io.gluecat.CatalogOptions;
 import io.gluecat.TableName;
 import io.gluecat.glue.GlueErrors.Call;
+import io.gluecat.storage.LocationMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,11 +36,14 @@ public final class GlueGateway implements AutoCloseable {
   private final CatalogOptions options;
   private final GlueErrors errors;
   private final GlueClient glue;
+  /** Locations cross the Glue boundary here, so the rest of gluecat only sees ones Hadoop can open. */
+  private final LocationMap locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
     this.errors = new GlueErrors(options);
+    this.locations = options.locationMap();
     Region region = resolveRegion(options);
     String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
     AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
@@ -59,7 +63,7 @@ public final class GlueGateway implements AutoCloseable {
 
   public Database getDatabase(String name) throws NoSuchNamespaceException {
     try {
-      return glue.getDatabase(r -> r.catalogId(catalogId()).name(name)).database();
+      return locations.read(glue.getDatabase(r -> r.catalogId(catalogId()).name(name)).database());
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.GET_DATABASE, name, null, e), NoSuchNamespaceException.class);
     }
@@ -90,7 +94,7 @@ public final class GlueGateway implements AutoCloseable {
       String next = token;
       GetDatabasesResponse page = unchecked(Call.GET_DATABASES, "*", null,
           () -> glue.getDatabases(r -> r.catalogId(catalogId()).nextToken(next)));
-      all.addAll(page.databaseList());
+      page.databaseList().forEach(d -> all.add(locations.read(d)));
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -98,7 +102,7 @@ public final class GlueGateway implements AutoCloseable {
 
   public void createDatabase(DatabaseInput input) throws NamespaceAlreadyExistsException {
     try {
-      glue.createDatabase(r -> r.catalogId(catalogId()).databaseInput(input));
+      glue.createDatabase(r -> r.catalogId(catalogId()).databaseInput(locations.write(input)));
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.CREATE_DATABASE, input.name(), null, e),
           NamespaceAlreadyExistsException.class);
@@ -108,7 +112,7 @@ public final class GlueGateway implements AutoCloseable {
   /** Replaces the database definition (Glue's UpdateDatabase replaces, it does not merge). */
   public void updateDatabase(String name, DatabaseInput input) throws NoSuchNamespaceException {
     try {
-      glue.updateDatabase(r -> r.catalogId(catalogId()).name(name).databaseInput(input));
+      glue.updateDatabase(r -> r.catalogId(catalogId()).name(name).databaseInput(locations.write(input)));
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.UPDATE_DATABASE, name, null, e), NoSuchNamespaceException.class);
     }
@@ -137,7 +141,7 @@ public final class GlueGateway implements AutoCloseable {
       } catch (SdkException e) {
         throw rethrow(errors.translate(Call.GET_TABLES, database, null, e), NoSuchNamespaceException.class);
       }
-      all.addAll(page.tableList());
+      page.tableList().forEach(t -> all.add(locations.read(t)));
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -155,7 +159,8 @@ public final class GlueGateway implements AutoCloseable {
 
   public Table getTable(TableName name) throws NoSuchTableException {
     try {
-      return glue.getTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table())).table();
+      return locations.read(
+          glue.getTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table())).table());
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.GET_TABLE, name.database(), name.table(), e), NoSuchTableException.class);
     }
@@ -173,7 +178,7 @@ public final class GlueGateway implements AutoCloseable {
   public void createTable(String database, TableInput input)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     try {
-      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(input));
+      glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(locations.write(input)));
     } catch (SdkException e) {
       Exception mapped = errors.translate(Call.CREATE_TABLE, database, input.name(), e);
       if (mapped instanceof TableAlreadyExistsException) {
@@ -189,7 +194,7 @@ public final class GlueGateway implements AutoCloseable {
    */
   public void updateTable(String database, TableInput input, String versionId) throws NoSuchTableException {
     try {
-      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(input)
+      glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(locations.write(input))
           .versionId(versionId).skipArchive(options.skipArchive()));
     } catch (SdkException e) {
       throw rethrow(errors.translate(Call.UPDATE_TABLE, database, input.name(), e), NoSuchTableException.class);

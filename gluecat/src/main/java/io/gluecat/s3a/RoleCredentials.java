@@ -11,77 +11,29 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 
 /**
- * The credentials behind {@code io.gluecat.s3a.CatalogRoleCredentialsProvider} (one class per Spark line,
+ * A catalog's role for {@code io.gluecat.s3a.CatalogCredentialsProvider} (one class per Spark line,
  * because S3A takes SDK v1 providers on Hadoop 3.3 and SDK v2 providers on Hadoop 3.4): a catalog's role,
  * assumed with the default credential chain, as described by the {@code fs.s3a.gluecat.*} settings that
  * {@link CatalogHadoopConf} derives from the catalog's options.
  *
  * <p>S3A creates a provider for every FileSystem it opens, on the driver and on executors; one role session
  * per distinct role setting is kept for the JVM's life, so that they do not each call AssumeRole.
- *
- * <p>The providers S3A loads by name talk to this class only through {@link #session} and {@link Keys}, whose
- * signatures carry no AWS SDK type: in the runtime jar gluecat's SDK is relocated, while those providers are
- * kept unrelocated (S3A on Hadoop 3.4 needs them to implement the unrelocated SDK v2 interface), so a call
- * from them that named an SDK type would name one the relocated code no longer has.
  */
 public final class RoleCredentials {
   private static final Map<List<String>, AwsCredentialsProvider> SESSIONS = new ConcurrentHashMap<>();
 
   private RoleCredentials() {}
 
-  /**
-   * The role session the configuration describes, for the S3A-facing providers: fails, naming the setting,
-   * when it names no role.
-   */
-  public static Session session(Configuration conf) {
-    return new Session(of(conf));
-  }
-
-  /** A role session as the S3A-facing providers see it: current keys as plain strings. */
-  public static final class Session {
-    private final AwsCredentialsProvider provider;
-
-    private Session(AwsCredentialsProvider provider) {
-      this.provider = provider;
-    }
-
-    /** The session's current keys (refreshed by the session before they expire). */
-    public Keys keys() {
-      software.amazon.awssdk.auth.credentials.AwsCredentials c = provider.resolveCredentials();
-      return new Keys(c.accessKeyId(), c.secretAccessKey(),
-          c instanceof AwsSessionCredentials ? ((AwsSessionCredentials) c).sessionToken() : null);
-    }
-  }
-
-  /** Access key, secret key and session token (null for long-term keys). */
-  public static final class Keys {
-    public final String accessKeyId;
-    public final String secretAccessKey;
-    public final String sessionToken;
-
-    Keys(String accessKeyId, String secretAccessKey, String sessionToken) {
-      this.accessKeyId = accessKeyId;
-      this.secretAccessKey = secretAccessKey;
-      this.sessionToken = sessionToken;
-    }
-
-    @Override
-    public String toString() {
-      return "Keys[" + accessKeyId + ", secret and token hidden]";
-    }
-  }
-
   /** The role session the configuration describes; fails, naming the setting, when it names no role. */
   public static AwsCredentialsProvider of(Configuration conf) {
     String arn = conf.getTrimmed(CatalogHadoopConf.ROLE_ARN);
     if (arn == null || arn.isEmpty()) {
       throw new IllegalArgumentException(String.format("%s needs %s, which a gluecat catalog with role.arn sets "
-          + "for its tables; it cannot be used on its own", CatalogHadoopConf.ROLE_PROVIDER_CLASS,
+          + "for its tables; it cannot be used on its own", CatalogHadoopConf.PROVIDER_CLASS,
           CatalogHadoopConf.ROLE_ARN));
     }
     String catalog = conf.getTrimmed(CatalogHadoopConf.ROLE_CATALOG, "");

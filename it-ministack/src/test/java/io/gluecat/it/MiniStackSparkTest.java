@@ -49,11 +49,24 @@ abstract class MiniStackSparkTest {
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "2")
           .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
+          // an event log, so tests can check what reaches it (SecretSurfacesIT)
+          .config("spark.eventLog.enabled", "true")
+          .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
+          .config("spark.eventLog.compress", "false")
           .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }
     return spark;
+  }
+
+  /** Where this JVM's Spark event log is written. */
+  protected static Path eventLogDirectory() {
+    try {
+      return Files.createDirectories(scratch.resolve("event-log"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @BeforeEach
@@ -150,5 +163,20 @@ abstract class MiniStackSparkTest {
     TableInput input = new EntryWriter(spark().version(), EntryFormat.DEFAULT_SCHEMA_THRESHOLD)
         .newEntry(definition, Optional.empty(), Optional.empty());
     GLUE.createTable(r -> r.databaseName(database).tableInput(input));
+  }
+
+  /**
+   * Uploads a local table directory (data files and _delta_log, no .crc files) under {@code prefix}/ of a
+   * bucket with the S3 SDK: no Hadoop involved, so no FileSystem is cached for the bucket.
+   */
+  protected static void upload(MiniStack ministack, Path directory, String bucket, String prefix) {
+    try (software.amazon.awssdk.services.s3.S3Client s3 = ministack.s3();
+        java.util.stream.Stream<Path> files = Files.walk(directory)) {
+      files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().endsWith(".crc"))
+          .forEach(f -> s3.putObject(r -> r.bucket(bucket).key(prefix + "/" + directory.relativize(f)),
+              software.amazon.awssdk.core.sync.RequestBody.fromFile(f)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -262,8 +262,8 @@ class PerCatalogStorageIT extends MiniStackSparkTest {
       String withheldBucket = bucket(second);
       String givenBucket = bucket(second);
       Path files = provider.equals("delta") ? delta : parquet;
-      upload(files, withheldBucket);
-      upload(files, givenBucket);
+      upload(second, files, withheldBucket, "t");
+      upload(second, files, givenBucket, "t");
       String withRole = catalogWithRole(givenBucket);
       putEntry(db, provider + "_withheld", provider, schema, List.of(), "s3a://" + withheldBucket + "/t", Map.of());
       putEntry(db, provider + "_given", provider, schema, List.of(), "s3a://" + givenBucket + "/t", Map.of());
@@ -303,14 +303,4 @@ class PerCatalogStorageIT extends MiniStackSparkTest {
     spark().sql("DROP NAMESPACE " + a + "." + legacy + " CASCADE");
   }
 
-  /** Uploads a local table directory (files and _delta_log) under t/ with the S3 SDK: no Hadoop involved. */
-  private static void upload(Path directory, String bucket) {
-    try (S3Client s3 = second.s3(); Stream<Path> files = Files.walk(directory)) {
-      files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().endsWith(".crc"))
-          .forEach(f -> s3.putObject(r -> r.bucket(bucket).key("t/" + directory.relativize(f)),
-              RequestBody.fromFile(f)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 }

@@ -261,6 +261,11 @@ class PySparkSubmitIT {
       throws Exception {
     List<String> command = new ArrayList<>();
     command.add(venv.resolve("bin").resolve("spark-submit").toString());
+    // the driver's Glue credentials: the SDK's default chain (its system properties), as on a cluster where
+    // the driver has a role. Not in the environment, which executors inherit: they have no AWS keys of their
+    // own, so whatever they read or write in S3 shows which keys the catalog gave them.
+    command.add("--driver-java-options");
+    command.add("-Daws.accessKeyId=" + MiniStack.ACCESS_KEY_ID + " -Daws.secretAccessKey=" + MiniStack.SECRET_ACCESS_KEY);
     command.addAll(args);
     command.add(job.toString());
     command.add(CATALOG);
@@ -278,10 +283,9 @@ class PySparkSubmitIT {
     env.put("PYSPARK_PYTHON", venv.resolve("bin").resolve("python").toString());
     env.put("JAVA_HOME", System.getProperty("java.home"));
     env.put("SPARK_LOCAL_IP", "127.0.0.1");
-    // the driver's Glue credentials: the SDK's default chain, as on a cluster (MiniStack checks no signature)
-    env.put("AWS_ACCESS_KEY_ID", MiniStack.ACCESS_KEY_ID);
-    env.put("AWS_SECRET_ACCESS_KEY", MiniStack.SECRET_ACCESS_KEY);
-    env.put("AWS_EC2_METADATA_DISABLED", "true");
+    env.put("AWS_EC2_METADATA_DISABLED", "true");   // no instance metadata to wait for
+    env.put("AWS_CONFIG_FILE", work.resolve("no-aws-config").toString());
+    env.put("AWS_SHARED_CREDENTIALS_FILE", work.resolve("no-aws-credentials").toString());
     Process process = pb.start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -112,7 +112,7 @@ class RuntimeJarIT {
     Map<String, byte[]> runtime = Artifacts.entries(Artifacts.runtimeJar());
     Set<String> facing = plain.keySet().stream().filter(n -> S3A_FACING.matcher(n).matches())
         .collect(Collectors.toCollection(TreeSet::new));
-    assertTrue(facing.contains("io/gluecat/s3a/CatalogRoleCredentialsProvider.class"), facing.toString());
+    assertTrue(facing.contains("io/gluecat/s3a/CatalogCredentialsProvider.class"), facing.toString());
     for (String name : facing) {
       assertTrue(runtime.containsKey(name), name + " is missing from the runtime jar");
       assertArrayEquals(plain.get(name), runtime.get(name), name + " differs from the plain jar's (relocated?)");

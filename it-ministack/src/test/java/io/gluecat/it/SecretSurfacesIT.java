@@ -1,0 +1,135 @@
+package io.gluecat.it;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * No secret-bearing Hadoop setting of a catalog shows anywhere a user or an operator looks, whatever its
+ * key name: a distinct secret is planted in each kind of key (S3A keys, which are in use here, and SSE-C,
+ * Azure and GCS keys, which are not), then every surface is scanned: DESCRIBE TABLE EXTENDED, SHOW
+ * TBLPROPERTIES, SHOW CREATE TABLE, EXPLAIN, an error message, the logs, the event log, the Glue entries
+ * and the Delta log.
+ */
+class SecretSurfacesIT extends MiniStackSparkTest {
+
+  @Test
+  void noPlantedSecretShowsOnAnySurface() throws Exception {
+    List<String> logged = new ArrayList<>();
+    String bucket = MINISTACK.createBucket(unique("secrets").replace('_', '-'));
+    String tag = UUID.randomUUID().toString().substring(0, 8);
+    Map<String, String> secrets = new LinkedHashMap<>();
+    // MiniStack checks no signature, so planted S3A keys still reach the bucket
+    secrets.put("fs.s3a.bucket." + bucket + ".access.key", "AKIDplanted" + tag);
+    secrets.put("fs.s3a.bucket." + bucket + ".secret.key", "s3secret-planted-" + tag);
+    secrets.put("fs.s3a.bucket.unused-bucket.encryption.key", "ssec-planted-" + tag);
+    secrets.put("fs.azure.account.key.acct.dfs.core.windows.net", "azure-planted-" + tag);
+    secrets.put("fs.azure.account.oauth2.client.secret", "oauth-planted-" + tag);
+    secrets.put("fs.gs.auth.service.account.private.key", "gcs-planted-" + tag);
+    Map<String, String> options = new LinkedHashMap<>(ministackOptions());
+    MINISTACK.s3aSettings(bucket).forEach((k, v) -> {
+      if (!k.endsWith(".access.key") && !k.endsWith(".secret.key")) {
+        options.put("hadoop." + k, v);
+      }
+    });
+    secrets.forEach((k, v) -> options.put("hadoop." + k, v));
+    options.put("warehouse", "s3a://" + bucket + "/warehouse");
+
+    try (LogCapture capture = LogCapture.start(logged)) {
+      String catalog = newCatalog(options);
+      String db = catalog + "." + unique("db");
+      List<String> shown = new ArrayList<>();
+      sql("CREATE NAMESPACE " + db);
+      sql("CREATE TABLE " + db + ".d (id BIGINT, v STRING) USING delta");
+      sql("INSERT INTO " + db + ".d VALUES (1, 'a'), (2, 'b')");
+      sql("CREATE TABLE " + db + ".p USING parquet PARTITIONED BY (v) AS SELECT * FROM " + db + ".d");
+      sql("INSERT INTO " + db + ".p VALUES (3, 'c')");
+      assertEquals(3L, sql("SELECT count(*) FROM " + db + ".p").get(0).getLong(0));
+      for (String table : List.of(db + ".d", db + ".p")) {
+        for (String statement : List.of("DESCRIBE TABLE EXTENDED ", "SHOW TBLPROPERTIES ", "SHOW CREATE TABLE ",
+            "EXPLAIN EXTENDED SELECT * FROM ", "EXPLAIN FORMATTED SELECT * FROM ", "EXPLAIN COST SELECT * FROM ")) {
+          try {
+            sql(statement + table).forEach(r -> shown.add(statement + table + ": " + r));
+          } catch (Exception refused) { // Delta refuses SHOW CREATE TABLE: its message is a surface too
+            shown.add(statement + table + ": " + TableLoadIT.messages(refused));
+          }
+        }
+        sql("EXPLAIN EXTENDED INSERT INTO " + table + " VALUES (9, 'z')").forEach(r -> shown.add(r.toString()));
+      }
+      Throwable e = assertThrows(Throwable.class, () -> sql("SELECT * FROM " + db + ".d VERSION AS OF 99"));
+      shown.add(TableLoadIT.messages(e));
+
+      for (String secret : secrets.values()) {
+        for (String line : shown) {
+          assertFalse(line.contains(secret), "shown: " + line);
+        }
+        for (String line : logged) {
+          assertFalse(line.contains(secret), "logged: " + line);
+        }
+        for (String table : List.of("d", "p")) {
+          assertFalse(entryText(db.substring(catalog.length() + 1), table).contains(secret), "Glue entry of " + table);
+        }
+        for (String line : eventLog()) {
+          assertFalse(line.contains(secret), "event log: " + line);
+        }
+      }
+      assertTrue(shown.stream().anyMatch(l -> l.contains("io.gluecat.s3a.CatalogCredentialsProvider")),
+          "S3A found the keys through gluecat's provider, which is what the table carries");
+      sql("DROP NAMESPACE " + db + " CASCADE");
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+  private static void withoutSettings(com.fasterxml.jackson.databind.JsonNode node) {
+    if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode) {
+      ((com.fasterxml.jackson.databind.node.ObjectNode) node).remove(List.of("Properties", "modifiedConfigs"));
+    }
+    node.forEach(SecretSurfacesIT::withoutSettings);
+  }
+
+  private static String entryText(String database, String table) {
+    Table entry = glueTable(database, table);
+    return entry.toString() + entry.storageDescriptor();
+  }
+
+  /**
+   * The event log's lines, less Spark's records of its own settings: the environment at start, and the
+   * settings of each job and stage ("Properties") and query ("modifiedConfigs"). Catalog options are Spark
+   * settings, and Spark shows its settings there (redacting only those given at application start, by
+   * spark.redaction.regex); docs/configuration.md says how to keep secrets out of Spark's settings.
+   * Everything else (plans, metrics, descriptions, errors) is scanned.
+   */
+  private static List<String> eventLog() {
+    try (Stream<Path> files = Files.walk(eventLogDirectory())) {
+      List<String> lines = new ArrayList<>();
+      for (Path f : files.filter(Files::isRegularFile)
+          .filter(f -> !f.getFileName().toString().startsWith(".")).collect(Collectors.toList())) {
+        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+          if (!line.contains("\"Event\":\"SparkListenerEnvironmentUpdate\"")) {
+            com.fasterxml.jackson.databind.JsonNode event = JSON.readTree(line);
+            withoutSettings(event);
+            lines.add(event.toString());
+          }
+        }
+      }
+      assertFalse(lines.isEmpty(), "an event log was written");
+      return lines;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
