@@ -21,9 +21,53 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
  *   <li>else the catalog's role ({@code role.arn}), assumed with the default chain (see RoleCredentials);</li>
  *   <li>else the SDK's default chain, as S3A's own default would.</li>
  * </ol>
+ *
+ * <p>The providers S3A loads by name call this class only through {@link #session} and {@link Keys}, whose
+ * signatures carry no AWS SDK type: in the runtime jar gluecat's SDK is relocated, while those providers are
+ * kept unrelocated (S3A on Hadoop 3.4 needs them to implement the unrelocated SDK v2 interface), so a call
+ * from them that named an SDK type would name one the relocated code no longer has (runtime/README.md).
  */
 public final class S3ACredentials {
   private S3ACredentials() {}
+
+  /** The credentials for one bucket, as the S3A-facing providers see them. */
+  public static Session session(URI bucket, Configuration conf) {
+    return new Session(of(bucket, conf));
+  }
+
+  /** A bucket's credentials as plain strings, refreshed by the provider behind them. */
+  public static final class Session {
+    private final AwsCredentialsProvider provider;
+
+    private Session(AwsCredentialsProvider provider) {
+      this.provider = provider;
+    }
+
+    /** The current keys. */
+    public Keys keys() {
+      software.amazon.awssdk.auth.credentials.AwsCredentials c = provider.resolveCredentials();
+      return new Keys(c.accessKeyId(), c.secretAccessKey(),
+          c instanceof AwsSessionCredentials ? ((AwsSessionCredentials) c).sessionToken() : null);
+    }
+  }
+
+  /** Access key, secret key and session token (null for long-term keys). */
+  public static final class Keys {
+    public final String accessKeyId;
+    public final String secretAccessKey;
+    public final String sessionToken;
+
+    Keys(String accessKeyId, String secretAccessKey, String sessionToken) {
+      this.accessKeyId = accessKeyId;
+      this.secretAccessKey = secretAccessKey;
+      this.sessionToken = sessionToken;
+    }
+
+    @Override
+    public String toString() {
+      return "Keys[" + accessKeyId + ", secret and token hidden]";
+    }
+  }
 
   public static AwsCredentialsProvider of(URI bucket, Configuration conf) {
     String ref = conf.getTrimmed(CatalogHadoopConf.CATALOG_REF, "");
