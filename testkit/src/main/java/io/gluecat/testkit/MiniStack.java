@@ -2,8 +2,6 @@ package io.gluecat.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,16 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -269,7 +263,7 @@ public final class MiniStack implements AutoCloseable {
         // A free port can be taken between choosing and binding it: try a few.
         for (int tries = 0; tries < 3; tries++) {
             try {
-                return launch(executable, freePort(), isShared);
+                return launch(executable, ChildProcesses.freePort(), isShared);
             } catch (PortTakenException e) {
                 lastFailure = e;
             }
@@ -351,7 +345,7 @@ public final class MiniStack implements AutoCloseable {
             } catch (UncheckedIOException notYet) {
                 // not listening yet
             }
-            sleep(100);
+            ChildProcesses.sleep(100);
         }
         String tail = logTail();
         stop();
@@ -362,41 +356,12 @@ public final class MiniStack implements AutoCloseable {
     /** Closes the watchdog's stdin (MiniStack gets SIGTERM), then destroys, then destroys forcibly. */
     private void stop() {
         RUNNING.remove(this);
-        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-        tree.add(process.toHandle());
-        try {
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // the watchdog is gone already
-        }
-        if (!waitFor(tree, STOP_TIMEOUT)) {
-            tree.forEach(ProcessHandle::destroy);
-            if (!waitFor(tree, STOP_TIMEOUT)) {
-                tree.forEach(ProcessHandle::destroyForcibly);
-                waitFor(tree, STOP_TIMEOUT);
-            }
-        }
-        deleteRecursively(scratchDir);
-    }
-
-    private static boolean waitFor(List<ProcessHandle> processes, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            sleep(50);
-        }
-        return true;
+        ChildProcesses.stop(process, STOP_TIMEOUT);
+        ChildProcesses.deleteRecursively(scratchDir);
     }
 
     private String logTail() {
-        try {
-            List<String> lines = Files.readAllLines(logFile);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
-        }
+        return ChildProcesses.logTail(logFile, 30);
     }
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -409,34 +374,6 @@ public final class MiniStack implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort: a temp dir left behind is harmless
         }
     }
 

@@ -72,7 +72,7 @@ final class MiniStackInstall {
     private static void install(String version, Path venv, Path log) throws IOException {
         String python = System.getProperty(PYTHON_PROPERTY, "python3");
         System.err.println("[gluecat-testkit] installing ministack==" + version + " into " + venv + " (log: " + log + ")");
-        MiniStack.deleteRecursively(venv);   // leftovers of an interrupted install
+        ChildProcesses.deleteRecursively(venv);   // leftovers of an interrupted install
         Files.deleteIfExists(log);
         run(List.of(python, "-m", "venv", venv.toString()), log, 5);
         run(List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--no-input",

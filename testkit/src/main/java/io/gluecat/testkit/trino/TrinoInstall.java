@@ -1,5 +1,7 @@
 package io.gluecat.testkit.trino;
 
+import io.gluecat.testkit.ChildProcesses;
+
 import io.gluecat.testkit.Repository;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,11 +13,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Finds the unpacked Trino server, unpacking the {@code io.trino:trino-server:<version>:tar.gz} tarball once per
@@ -128,8 +128,8 @@ final class TrinoInstall {
         long start = System.nanoTime();
         System.err.println("[gluecat-testkit] unpacking " + tarball + " into " + home + " (plugins " + plugins + ")");
         Path staging = home.resolveSibling(home.getFileName() + ".staging");
-        deleteRecursively(staging);
-        deleteRecursively(home);
+        ChildProcesses.deleteRecursively(staging);
+        ChildProcesses.deleteRecursively(home);
         Files.createDirectories(staging);
         run(List.of("tar", "-xzf", tarball.toString(), "-C", staging.toString()), 10);
         Path top = staging.resolve("trino-server-" + version);
@@ -147,7 +147,7 @@ final class TrinoInstall {
                 missing.add(plugin);
             }
         }
-        deleteRecursively(staging);
+        ChildProcesses.deleteRecursively(staging);
         if (!missing.isEmpty()) {
             throw new IllegalStateException("Trino " + version + " has no plugin " + missing + " (" + PLUGINS_PROPERTY + ")");
         }
@@ -174,14 +174,4 @@ final class TrinoInstall {
         }
     }
 
-    static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort
-        }
-    }
 }

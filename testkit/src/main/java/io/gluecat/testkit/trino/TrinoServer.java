@@ -1,10 +1,10 @@
 package io.gluecat.testkit.trino;
 
+import io.gluecat.testkit.ChildProcesses;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -193,7 +193,7 @@ public final class TrinoServer implements AutoCloseable {
             // A free port can be taken between choosing and binding it: try a few.
             for (int tries = 0; tries < 3; tries++) {
                 try {
-                    return launch(home, jdk, freePort(), catalogs, config);
+                    return launch(home, jdk, ChildProcesses.freePort(), catalogs, config);
                 } catch (PortTakenException e) {
                     lastFailure = e;
                 }
@@ -358,7 +358,7 @@ public final class TrinoServer implements AutoCloseable {
                 stop();
                 throw new IllegalStateException("interrupted while Trino started", e);
             }
-            sleep(250);
+            ChildProcesses.sleep(250);
         }
         String tail = logTail();
         stop();
@@ -370,59 +370,13 @@ public final class TrinoServer implements AutoCloseable {
     /** Closes the watchdog's stdin (Trino gets SIGTERM), then destroys, then destroys forcibly. */
     private void stop() {
         RUNNING.remove(this);
-        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-        tree.add(process.toHandle());
-        try {
-            process.getOutputStream().close();
-        } catch (IOException ignored) {
-            // the watchdog is gone already
-        }
-        if (!waitFor(tree, STOP_TIMEOUT)) {
-            tree.forEach(ProcessHandle::destroy);
-            if (!waitFor(tree, STOP_TIMEOUT)) {
-                tree.forEach(ProcessHandle::destroyForcibly);
-                waitFor(tree, STOP_TIMEOUT);
-            }
-        }
-        TrinoInstall.deleteRecursively(scratch);
-    }
-
-    private static boolean waitFor(List<ProcessHandle> processes, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            sleep(50);
-        }
-        return true;
+        ChildProcesses.stop(process, STOP_TIMEOUT);
+        ChildProcesses.deleteRecursively(scratch);
     }
 
     /** The last lines of the server's log (for failure messages). */
     public String logTail() {
-        try {
-            List<String> lines = Files.readAllLines(logFile);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return ChildProcesses.logTail(logFile, 40);
     }
 
     private static final class PortTakenException extends IllegalStateException {

@@ -1,0 +1,94 @@
+package io.gluecat.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * What the process fixtures (MiniStack, Trino) share: each runs its server under a small {@code sh}
+ * watchdog that stops the server when the watchdog's stdin closes, on a free loopback port, with its log
+ * and scratch files of its own.
+ */
+public final class ChildProcesses {
+  private ChildProcesses() {}
+
+  /**
+   * Stops a watchdog and everything under it: closes its stdin (the server gets SIGTERM), then destroys the
+   * tree, then destroys it forcibly, waiting up to {@code timeout} after each step.
+   */
+  public static void stop(Process watchdog, Duration timeout) {
+    List<ProcessHandle> tree = new ArrayList<>(watchdog.descendants().toList());
+    tree.add(watchdog.toHandle());
+    try {
+      watchdog.getOutputStream().close();
+    } catch (IOException ignored) {
+      // the watchdog is gone already
+    }
+    if (!waitFor(tree, timeout)) {
+      tree.forEach(ProcessHandle::destroy);
+      if (!waitFor(tree, timeout)) {
+        tree.forEach(ProcessHandle::destroyForcibly);
+        waitFor(tree, timeout);
+      }
+    }
+  }
+
+  private static boolean waitFor(List<ProcessHandle> processes, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      sleep(50);
+    }
+    return true;
+  }
+
+  /** The last {@code lines} lines of a log, for failure messages. */
+  public static String logTail(Path logFile, int lines) {
+    try {
+      List<String> all = Files.readAllLines(logFile);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  /** A port free on the loopback address now (a server may still lose it before binding it). */
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  /** Deletes a directory tree, best effort: a temp directory left behind is harmless. */
+  public static void deleteRecursively(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // best effort
+    }
+  }
+}
