@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -348,7 +349,10 @@ public final class TrinoServer implements AutoCloseable {
             try {
                 HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(info).timeout(Duration.ofSeconds(5))
                         .GET().build(), HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().replace(" ", "").contains("\"starting\":false")) {
+                // "starting":false comes before the node has announced itself to its own scheduler; until then
+                // queries fail with NO_NODES_AVAILABLE, so ready means a query ran
+                if (response.statusCode() == 200 && response.body().replace(" ", "").contains("\"starting\":false")
+                        && runsAQuery()) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -366,6 +370,30 @@ public final class TrinoServer implements AutoCloseable {
                 + ") not ready after " + timeoutSeconds + "s (-D" + START_TIMEOUT_PROPERTY + "); last lines of "
                 + logFile + ":\n" + tail);
     }
+
+    /** Whether {@code SELECT 1} runs to its end without an error, through Trino's HTTP statement protocol. */
+    private boolean runsAQuery() throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri.resolve("/v1/statement"))
+                .timeout(Duration.ofSeconds(10)).header("X-Trino-User", "gluecat-readiness")
+                .POST(HttpRequest.BodyPublishers.ofString("SELECT 1"));
+        for (int page = 0; page < 200; page++) {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            String body = response.body();
+            if (response.statusCode() != 200 || body.contains("\"error\"")) {
+                return false;
+            }
+            Matcher next = NEXT_URI.matcher(body);
+            if (!next.find()) {
+                return true;
+            }
+            ChildProcesses.sleep(20);
+            request = HttpRequest.newBuilder(URI.create(next.group(1))).timeout(Duration.ofSeconds(10))
+                    .header("X-Trino-User", "gluecat-readiness").GET();
+        }
+        return false;
+    }
+
+    private static final Pattern NEXT_URI = Pattern.compile("\"nextUri\"\\s*:\\s*\"([^\"]+)\"");
 
     /** Closes the watchdog's stdin (Trino gets SIGTERM), then destroys, then destroys forcibly. */
     private void stop() {
