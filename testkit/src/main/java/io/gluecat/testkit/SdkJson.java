@@ -78,6 +78,13 @@ public final class SdkJson {
     out.append(" ".repeat(n));
   }
 
+  /** A string as a JSON string literal, quotes included. */
+  public static String quoted(String s) {
+    StringBuilder out = new StringBuilder();
+    quote(s, out);
+    return out.toString();
+  }
+
   private static void quote(String s, StringBuilder out) {
     out.append('"');
     for (char c : s.toCharArray()) {

@@ -1,5 +1,6 @@
 package io.gluecat.testkit.compat;
 
+import io.gluecat.testkit.SdkJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
@@ -98,28 +99,8 @@ public final class CompatResults implements TestWatcher {
       if (b.length() > 1) {
         b.append(',');
       }
-      b.append(quote(k)).append(':').append(quote(v));
+      b.append(SdkJson.quoted(k)).append(':').append(SdkJson.quoted(v));
     });
     return b.append('}').toString();
-  }
-
-  private static String quote(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '"': b.append("\\\""); break;
-        case '\\': b.append("\\\\"); break;
-        case '\n': b.append("\\n"); break;
-        case '\r': b.append("\\r"); break;
-        case '\t': b.append("\\t"); break;
-        default:
-          if (ch < 0x20) {
-            b.append(String.format("\\u%04x", (int) ch));
-          } else {
-            b.append(ch);
-          }
-      }
-    }
-    return b.append('"').toString();
   }
 }
