@@ -244,28 +244,58 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
 
   /** A Trino query's rows, each as {@code [v1, v2]} (Java {@code toString} of the JDBC values), in the query's order. */
   protected static List<String> trinoRows(String query) {
-    List<String> rows = new ArrayList<>();
-    try (Statement statement = trinoConnection().createStatement(); ResultSet rs = statement.executeQuery(query)) {
-      int columns = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        List<String> row = new ArrayList<>();
-        for (int i = 1; i <= columns; i++) {
-          row.add(String.valueOf(rs.getObject(i)));
+    return onceTheNodeIsActive(query, () -> {
+      List<String> rows = new ArrayList<>();
+      try (Statement statement = trinoConnection().createStatement(); ResultSet rs = statement.executeQuery(query)) {
+        int columns = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+          List<String> row = new ArrayList<>();
+          for (int i = 1; i <= columns; i++) {
+            row.add(String.valueOf(rs.getObject(i)));
+          }
+          rows.add(row.toString());
         }
-        rows.add(row.toString());
       }
-    } catch (SQLException e) {
-      throw new TrinoQueryException(query, e);
-    }
-    return rows;
+      return rows;
+    });
   }
 
   /** Runs a Trino statement (DDL or DML). */
   protected static void trinoRun(String statement) {
-    try (Statement s = trinoConnection().createStatement()) {
-      s.execute(statement);
-    } catch (SQLException e) {
-      throw new TrinoQueryException(statement, e);
+    onceTheNodeIsActive(statement, () -> {
+      try (Statement s = trinoConnection().createStatement()) {
+        s.execute(statement);
+      }
+      return null;
+    });
+  }
+
+  private interface TrinoCall<T> {
+    T call() throws SQLException;
+  }
+
+  /**
+   * Runs a statement, again while Trino answers NO_NODES_AVAILABLE: a freshly started server schedules
+   * work on a catalog only once its own node's announcement of that catalog was refreshed (seconds after
+   * it reports itself started). The refusal comes before anything runs, so running again is safe.
+   */
+  private static <T> T onceTheNodeIsActive(String statement, TrinoCall<T> call) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+    while (true) {
+      try {
+        return call.call();
+      } catch (SQLException e) {
+        boolean noNodeYet = String.valueOf(e.getMessage()).contains("No nodes available to run query");
+        if (!noNodeYet || System.nanoTime() > deadline) {
+          throw new TrinoQueryException(statement, e);
+        }
+        try {
+          Thread.sleep(500);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new TrinoQueryException(statement, e);
+        }
+      }
     }
   }
 

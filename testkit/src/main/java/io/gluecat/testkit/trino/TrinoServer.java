@@ -349,8 +349,9 @@ public final class TrinoServer implements AutoCloseable {
             try {
                 HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(info).timeout(Duration.ofSeconds(5))
                         .GET().build(), HttpResponse.BodyHandlers.ofString());
-                // "starting":false comes before the node has announced itself to its own scheduler; until then
-                // queries fail with NO_NODES_AVAILABLE, so ready means a query ran
+                // "starting":false comes before the node has announced itself to its own scheduler, so ready
+                // means a query ran; scans of a catalog may still get NO_NODES_AVAILABLE for a few seconds,
+                // until the node's announcement of that catalog is refreshed (the suites run such queries again)
                 if (response.statusCode() == 200 && response.body().replace(" ", "").contains("\"starting\":false")
                         && runsAQuery()) {
                     return;
