@@ -18,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.slf4j.Logger;
@@ -158,6 +159,27 @@ public final class CatalogHadoopConf {
   Map<String, String> writeOptions(String table, Map<String, String> tableOptions, Map<String, String> callerOptions) {
     Map<String, String> result = storageProperties(table, tableOptions);
     result.putAll(callerOptions);
+    return result;
+  }
+
+  /** The options Delta opens a table's log with when gluecat reads it by path: the shareable settings. */
+  Map<String, String> deltaLogOptions() {
+    return shared;
+  }
+
+  /**
+   * The properties of a Delta create by path, with this catalog's shareable settings added as write options
+   * ({@code option.<key>}). Delta opens the new table's log with the file-system options among them, so its
+   * checksum write (Hadoop's FileContext, which bypasses the FileSystem cache) and the snapshot it rebuilds on
+   * executors reach storage the catalog's way. Given options win; left as they are while Delta's legacy
+   * storeOptionsAsProperties flag would keep options in the table's log.
+   */
+  Map<String, String> withDeltaCreateOptions(Map<String, String> properties) {
+    if (shared.isEmpty() || deltaStoresWriteOptions()) {
+      return properties;
+    }
+    Map<String, String> result = new LinkedHashMap<>(properties);
+    shared.forEach((key, value) -> result.putIfAbsent(TableCatalog.OPTION_PREFIX + key, value));
     return result;
   }
 

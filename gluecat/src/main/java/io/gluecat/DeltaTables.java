@@ -1,5 +1,6 @@
 package io.gluecat;
 
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
@@ -74,7 +75,10 @@ final class DeltaTables {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     String location = new CreateArguments(properties).location(catalog, options, name, database);
-    deltaCatalog.get().createTable(openedPathIdentifier(location), schema, partitions, deltaProperties(properties));
+    // Delta's staged create, committed at once: unlike createTable, it opens the log with the catalog's settings
+    // given as options, which is what lets executors rebuild the new table's snapshot (see withDeltaCreateOptions).
+    ((StagingTableCatalog) deltaCatalog.get()).stageCreate(openedPathIdentifier(location), schema, partitions,
+        hadoop.withDeltaCreateOptions(deltaProperties(properties))).commitStagedChanges();
     register(name, location, properties, database, false, Optional.empty());
     try {
       return loadDelta(ident);
@@ -320,7 +324,9 @@ final class DeltaTables {
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
   private TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
-    Table delta = loadDelta(openedPathIdentifier(location));
+    hadoop.open(location);
+    // Opened with the catalog's settings as Delta options: rebuilding the snapshot may run on executors.
+    Table delta = SparkCompat.deltaTableAt(SparkSession.active(), location, hadoop.deltaLogOptions());
     List<String> partitionColumns = new ArrayList<>();
     for (Transform t : delta.partitioning()) {
       if ("identity".equals(t.name())) {

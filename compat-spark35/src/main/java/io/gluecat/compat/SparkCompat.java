@@ -62,4 +62,14 @@ public final class SparkCompat {
   public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
     return true;
   }
+
+  /**
+   * Delta's table at {@code location}, its log opened with these file-system options (Delta's own catalog
+   * opens tables by path without any). The constructor's arguments differ between Delta lines.
+   */
+  public static org.apache.spark.sql.connector.catalog.Table deltaTableAt(SparkSession spark, String location,
+      Map<String, String> options) {
+    return new org.apache.spark.sql.delta.catalog.DeltaTableV2(spark, new org.apache.hadoop.fs.Path(location),
+        scala.Option.empty(), scala.Option.empty(), scala.Option.empty(), scalaMap(options));
+  }
 }

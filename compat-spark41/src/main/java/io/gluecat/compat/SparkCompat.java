@@ -67,4 +67,14 @@ public final class SparkCompat {
     return !(type instanceof org.apache.spark.sql.types.StringType)
         || ((org.apache.spark.sql.types.StringType) type).isUTF8BinaryCollation();
   }
+
+  /**
+   * Delta's table at {@code location}, its log opened with these file-system options (Delta's own catalog
+   * opens tables by path without any). The constructor's arguments differ between Delta lines.
+   */
+  public static org.apache.spark.sql.connector.catalog.Table deltaTableAt(SparkSession spark, String location,
+      Map<String, String> options) {
+    return org.apache.spark.sql.delta.catalog.DeltaTableV2$.MODULE$.apply(spark, new org.apache.hadoop.fs.Path(location),
+        scala.Option.empty(), scala.Option.empty(), scalaMap(options), scala.Option.empty());
+  }
 }
