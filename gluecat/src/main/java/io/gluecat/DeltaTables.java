@@ -319,7 +319,7 @@ final class DeltaTables {
   // ---- helpers ----
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
-  private TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
+  TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
     Table delta = loadDelta(openedPathIdentifier(location));
     List<String> partitionColumns = new ArrayList<>();
     for (Transform t : delta.partitioning()) {
