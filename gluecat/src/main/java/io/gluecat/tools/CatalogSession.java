@@ -85,9 +85,9 @@ public final class CatalogSession implements AutoCloseable {
     }
     try {
       Class<?> level = Class.forName("org.apache.logging.log4j.Level");
-      Object warn = level.getField("WARN").get(null);
+      Object error = level.getField("ERROR").get(null);
       Class.forName("org.apache.logging.log4j.core.config.Configurator").getMethod("setRootLevel", level)
-          .invoke(null, warn);
+          .invoke(null, error);
     } catch (ReflectiveOperationException | LinkageError e) {
       // another logging backend: its own configuration decides
     }
