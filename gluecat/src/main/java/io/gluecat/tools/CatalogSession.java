@@ -75,6 +75,9 @@ public final class CatalogSession implements AutoCloseable {
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();
     SparkSession.setActiveSession(spark);
+    if (System.getProperty("log4j2.configurationFile") == null) {
+      spark.sparkContext().setLogLevel("ERROR");
+    }
     return spark;
   }
 

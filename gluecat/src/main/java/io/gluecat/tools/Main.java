@@ -36,6 +36,10 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    // before anything starts Log4j: Spark's own default would log at INFO to the terminal
+    if (System.getProperty("log4j2.configurationFile") == null) {
+      System.setProperty("log4j2.configurationFile", "io/gluecat/tools/log4j2-tools.properties");
+    }
     int code = run(Arrays.asList(args), System.out, System.err);
     System.out.flush();
     System.exit(code);

@@ -97,6 +97,11 @@ class ToolsIT extends MiniStackSparkTest {
     Table pd = glueTable(db, "path_differs");
     GLUE.updateTable(r -> r.databaseName(db).tableInput(input(pd).storageDescriptor(
         pd.storageDescriptor().toBuilder().location(emptyDir).build()).build()));
+    putEntry(db, "path_wrong", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    Table pw = glueTable(db, "path_wrong");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(pw).storageDescriptor(pw.storageDescriptor().toBuilder()
+        .serdeInfo(pw.storageDescriptor().serdeInfo().toBuilder().parameters(Map.of("path", emptyDir)).build())
+        .build()).build()));
     putEntry(db, "parts_missing", "delta", SCHEMA, List.of("day"), delta, Map.of());
     Table pm = glueTable(db, "parts_missing");
     Map<String, String> params = new LinkedHashMap<>(pm.parameters());
@@ -172,6 +177,7 @@ class ToolsIT extends MiniStackSparkTest {
     assertRow(out, "out_of_sync", "gluecat Delta", "yes", "yes", "yes", "yes", "COLUMNS_OUT_OF_SYNC");
     assertRow(out, "no_log", "gluecat Delta", "no", "no", "no", "no", "NO_DELTA_LOG");
     assertRow(out, "path_differs", "gluecat Delta", "yes", "yes", "no", "yes", "SERDE_PATH_DIFFERS");
+    assertRow(out, "path_wrong", "gluecat Delta", "no", "no", "yes", "no", "SERDE_PATH_DIFFERS");
     assertRow(out, "parts_missing", "gluecat Delta", "no", "yes", "yes", "no", "SCHEMA_PARTS_MISSING");
     assertRow(out, "csv_table", "file source", "yes", "no", "no", "yes", "SPARK_SPECIFIC_FORM");
     assertRow(out, "parquet_table", "file source", "yes", "yes", "yes", "yes", "-");
@@ -180,7 +186,7 @@ class ToolsIT extends MiniStackSparkTest {
     assertRow(out, "a_view", "view", "no", "-", "-", "-", "-");
     assertTrue(out.contains("out_of_sync: COLUMNS_OUT_OF_SYNC (repair fixes): Glue has (id bigint); the Delta log has "
         + "(id bigint, name string, day string)"), out);
-    assertTrue(out.contains("12 tables in " + db + ", 8 with problems, 5 repairable"), out);
+    assertTrue(out.contains("13 tables in " + db + ", 9 with problems, 6 repairable"), out);
 
     // one listing, no call per table
     assertEquals(1, GlueCallRecorder.callsOf("GetTables").size());
@@ -227,17 +233,17 @@ class ToolsIT extends MiniStackSparkTest {
         dry.out());
     assertTrue(dry.out().contains("  Parameters.table_type: (none) -> 'DELTA'"), dry.out());
     assertTrue(dry.out().contains("no_log: not repaired: NO_DELTA_LOG"), dry.out());
-    assertTrue(dry.out().contains("would repair 5 of 12 tables"), dry.out());
+    assertTrue(dry.out().contains("would repair 6 of 13 tables"), dry.out());
     assertEquals(before, glueTable(db, "hive_ctas").versionId(), "--dry-run wrote nothing");
     assertEquals(List.of(), GlueCallRecorder.callsOf("UpdateTable"));
 
     Run run = tool("repair", db);
     assertEquals(1, run.code(), run.out() + run.err());
-    assertTrue(run.out().contains("repaired 5 of 12 tables"), run.out());
+    assertTrue(run.out().contains("repaired 6 of 13 tables"), run.out());
 
-    Run after = tool("doctor", db, "good_delta", "hive_ctas", "trino_delta", "out_of_sync", "path_differs", "parts_missing");
+    Run after = tool("doctor", db, "good_delta", "hive_ctas", "trino_delta", "out_of_sync", "path_differs", "path_wrong", "parts_missing");
     assertEquals(0, after.code(), after.out());
-    for (String t : List.of("hive_ctas", "trino_delta", "out_of_sync", "path_differs", "parts_missing")) {
+    for (String t : List.of("hive_ctas", "trino_delta", "out_of_sync", "path_differs", "path_wrong", "parts_missing")) {
       assertRow(after.out(), t, row(after.out(), t).get(1), "yes", "yes", "yes", "yes", "-");
     }
 
@@ -247,6 +253,7 @@ class ToolsIT extends MiniStackSparkTest {
     assertEquals(delta, hive.storageDescriptor().location());
     assertEquals(delta, hive.storageDescriptor().serdeInfo().parameters().get("path"));
     assertEquals("4.1.0", hive.parameters().get("spark.sql.create.version"), "create version kept");
+    assertEquals(delta, glueTable(db, "path_wrong").storageDescriptor().serdeInfo().parameters().get("path"));
     Table trino = glueTable(db, "trino_delta");
     assertEquals("20261201_000000_00001_abcde", trino.parameters().get("trino_query_id"));
     assertEquals("476", trino.parameters().get("trino_version"));

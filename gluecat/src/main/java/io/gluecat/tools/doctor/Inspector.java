@@ -226,13 +226,18 @@ public final class Inspector {
 
     Optional<String> logProblem = readAt.flatMap(l -> deltaLogProblem(t.name(), l));
     boolean logAtReadLocation = readAt.isPresent() && logProblem.isEmpty();
-    if (readAt.isPresent() && logProblem.isPresent()) {
-      boolean unreachable = logProblem.get().startsWith("!");
-      f.problem(unreachable ? Code.LOCATION_UNREACHABLE : Code.NO_DELTA_LOG,
-          unreachable ? logProblem.get().substring(1) : readAt.get() + " has no _delta_log");
-    }
     boolean logAtStorageLocation = sdLocation.isPresent()
         && (sdLocation.equals(readAt) ? logAtReadLocation : deltaLogProblem(t.name(), sdLocation.get()).isEmpty());
+    if (readAt.isPresent() && logProblem.isPresent()) {
+      boolean unreachable = logProblem.get().startsWith("!");
+      if (!unreachable && logAtStorageLocation) {
+        // the SerDe path (read first) is wrong, StorageDescriptor.Location has the table: already reported as
+        // SERDE_PATH_DIFFERS, which repair fixes towards the location that holds the log
+      } else {
+        f.problem(unreachable ? Code.LOCATION_UNREACHABLE : Code.NO_DELTA_LOG,
+            unreachable ? logProblem.get().substring(1) : readAt.get() + " has no _delta_log");
+      }
+    }
     Optional<String> trinoAt = path.or(() -> Optional.ofNullable(t.storageDescriptor() == null ? null
         : t.storageDescriptor().location()));
     boolean trinoLog = trinoAt.isPresent() && (trinoAt.equals(readAt) ? logAtReadLocation
