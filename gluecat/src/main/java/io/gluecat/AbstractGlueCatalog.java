@@ -75,6 +75,11 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return options;
   }
 
+  /** The catalog's Glue gateway, Hadoop settings and Delta reader, for gluecat's command-line tools. */
+  public CatalogParts parts() {
+    return new CatalogParts(options, glue, hadoop, deltaTables);
+  }
+
   @Override
   public String[] defaultNamespace() {
     return new String[] {"default"};

@@ -323,7 +323,7 @@ final class DeltaTables {
   // ---- helpers ----
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
-  private TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
+  TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
     hadoop.open(location);
     // Opened with the catalog's settings as Delta options: rebuilding the snapshot may run on executors.
     Table delta = SparkCompat.deltaTableAt(SparkSession.active(), location, hadoop.deltaLogOptions());

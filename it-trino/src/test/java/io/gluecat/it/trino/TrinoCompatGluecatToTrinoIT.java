@@ -3,7 +3,15 @@ package io.gluecat.it.trino;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.testkit.compat.CompatCase;
+import io.gluecat.testkit.entries.HostileEntries;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.glue.model.Table;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,5 +96,34 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
     run("ALTER TABLE " + t("grow") + " ADD COLUMNS (note STRING)");
     run("INSERT INTO " + t("grow") + " VALUES (2, 'two')");
     assertEquals(List.of("[1, null]", "[2, two]"), trinoRows("SELECT id, note FROM " + trinoName("grow") + " ORDER BY id"));
+  }
+
+  @Test
+  @CompatCase(id = "hive-delta-repaired", writer = "spark-hive-path", reader = "trino-delta",
+      title = "Delta CTAS entry of the Hive path (placeholder location and columns) after gluecat repair")
+  void trinoReadsAHivePathEntryAfterRepair() {
+    run("CREATE TABLE " + t("legacy") + " USING delta AS SELECT id, concat('n', id) AS name FROM range(3)");
+    String location = glueTable(db, "legacy").storageDescriptor().location();
+    // the entry as Spark's Hive path leaves a Delta CTAS with LOCATION
+    GLUE.deleteTable(r -> r.databaseName(db).name("legacy"));
+    GLUE.createTable(r -> r.databaseName(db).tableInput(HostileEntries.base(HostileEntries.Base.HIVE_PATH_DELTA_CTAS,
+        "legacy", new HostileEntries.Locations(location, location, location, dbLocation))));
+
+    List<String> args = new ArrayList<>(List.of("repair", db, "legacy"));
+    Map<String, String> options = new LinkedHashMap<>(ministackOptions());
+    options.put("location.map", "local:///=file:" + localRoot() + "/");
+    options.forEach((k, v) -> args.addAll(List.of("--conf", k + "=" + v)));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, io.gluecat.tools.Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err),
+        out.toString(StandardCharsets.UTF_8));
+
+    Table repaired = glueTable(db, "legacy");
+    assertEquals("DELTA", repaired.parameters().get("table_type"));
+    assertEquals(location, repaired.storageDescriptor().location());
+    assertEquals(List.of("[0, n0]", "[1, n1]", "[2, n2]"),
+        trinoRows("SELECT id, name FROM " + trinoName("legacy") + " ORDER BY id"));
+    assertEquals(List.of("[id, bigint]", "[name, varchar]"),
+        trinoRows("SELECT column_name, data_type FROM " + TRINO_LOCAL + ".information_schema.columns WHERE table_schema = '"
+            + db + "' AND table_name = 'legacy' ORDER BY ordinal_position"));
   }
 }

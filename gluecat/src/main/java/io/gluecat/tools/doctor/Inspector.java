@@ -1,0 +1,423 @@
+package io.gluecat.tools.doctor;
+
+import io.gluecat.CatalogParts;
+import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.SparkEnvironment;
+import io.gluecat.TableName;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.TableDefinition;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import software.amazon.awssdk.services.glue.model.Column;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * Judges one Glue entry: its kind, which readers load it, and its problems. The reader rules are the
+ * entry format's (docs/entry-format.md) and what the compatibility suites found (docs/compat/,
+ * docs/trino.md, docs/legacy-hive.md):
+ *
+ * <ul>
+ *   <li>gluecat: EntryReader accepts the entry, and a Delta entry's location holds a _delta_log;
+ *   <li>Trino: its Delta Lake connector takes a Delta entry's location from the SerDe path, else
+ *       StorageDescriptor.Location, and needs a SerdeInfo; other entries go to its Hive connector, which
+ *       needs the Hive form (real columns and location);
+ *   <li>Athena: a Delta table needs table_type=DELTA and a StorageDescriptor.Location at the table's root;
+ *       other entries need the Hive form;
+ *   <li>Spark's Hive path: a data source entry with a SerdeInfo, a readable schema and (Delta) a location
+ *       with a _delta_log, taken from the SerDe path first; Hive SerDe tables too.
+ * </ul>
+ *
+ * Locations are opened with the catalog's Hadoop settings. For Delta entries whose log can be read, the
+ * log's schema is compared with the Glue columns (read by Delta itself, as the catalog's REFRESH does).
+ */
+public final class Inspector {
+  private static final int MAX_DESCRIPTION_BYTES = 2048;
+  private static final int MAX_COLUMN_COMMENT_BYTES = 255;
+
+  private final String catalog;
+  private final CatalogParts parts;
+  private final Map<String, Optional<String>> deltaLogCache = new HashMap<>();
+
+  public Inspector(String catalog, CatalogParts parts) {
+    this.catalog = catalog;
+    this.parts = parts;
+  }
+
+  /** The kind of an entry, from its shape alone. */
+  public static Kind kindOf(Table t) {
+    Map<String, String> p = t.hasParameters() ? t.parameters() : Map.of();
+    if (EntryReader.isView(t)) {
+      return Kind.VIEW;
+    }
+    if (t.targetTable() != null) {
+      return Kind.UNREADABLE;
+    }
+    if (EntryFormat.TABLE_TYPE_ICEBERG.equalsIgnoreCase(p.get(EntryFormat.TABLE_TYPE))) {
+      return Kind.ICEBERG;
+    }
+    String provider = p.get(EntryFormat.PROVIDER);
+    if (provider == null || provider.trim().isEmpty()) {
+      StorageDescriptor sd = t.storageDescriptor();
+      return sd != null && sd.serdeInfo() != null && sd.serdeInfo().serializationLibrary() != null
+          ? Kind.HIVE_SERDE : Kind.UNREADABLE;
+    }
+    if (EntryFormat.isDelta(provider)) {
+      if (provider.equals("DELTA") || p.containsKey("trino_query_id") || p.containsKey("trino_version")) {
+        return Kind.TRINO_DELTA;
+      }
+      return EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE)) ? Kind.GLUECAT_DELTA
+          : Kind.HIVE_PATH_DELTA;
+    }
+    return Kind.FILE_SOURCE;
+  }
+
+  /** The SerDe path, when set. */
+  public static Optional<String> serdePath(Table t) {
+    StorageDescriptor sd = t.storageDescriptor();
+    if (sd == null || sd.serdeInfo() == null || !sd.serdeInfo().hasParameters()) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(sd.serdeInfo().parameters().get(EntryFormat.PATH)).map(String::trim)
+        .filter(s -> !s.isEmpty());
+  }
+
+  /** StorageDescriptor.Location, unless missing or a Spark placeholder. */
+  public static Optional<String> realStorageLocation(Table t) {
+    StorageDescriptor sd = t.storageDescriptor();
+    return Optional.ofNullable(sd == null ? null : sd.location()).map(String::trim)
+        .filter(s -> !s.isEmpty() && !s.endsWith(EntryFormat.PLACEHOLDER_SUFFIX));
+  }
+
+  /** The location gluecat (and Spark's Hive path) read: the SerDe path, else a real StorageDescriptor.Location. */
+  public static Optional<String> readLocation(Table t) {
+    return serdePath(t).or(() -> realStorageLocation(t));
+  }
+
+  /**
+   * Where the Delta table of a Delta entry is: the first of the SerDe path and the real
+   * StorageDescriptor.Location that holds a _delta_log, or empty.
+   */
+  public Optional<String> deltaLocation(Table t) {
+    for (Optional<String> candidate : List.of(serdePath(t), realStorageLocation(t))) {
+      if (candidate.isPresent() && deltaLogProblem(t.name(), candidate.get()).isEmpty()) {
+        return candidate;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Checks one entry; {@code database} for names. */
+  public Finding inspect(String database, Table t) {
+    Kind kind = kindOf(t);
+    String name = t.name();
+    Finding f = new Finding(name, kind);
+    switch (kind) {
+      case VIEW:
+        f.verdict(Reader.GLUECAT, false);
+        f.verdict(Reader.TRINO, null);
+        f.verdict(Reader.ATHENA, null);
+        f.verdict(Reader.HIVE_PATH, null);
+        return f;
+      case ICEBERG:
+        f.verdict(Reader.GLUECAT, false);
+        f.verdict(Reader.TRINO, true);
+        f.verdict(Reader.ATHENA, true);
+        f.verdict(Reader.HIVE_PATH, false);
+        return f;
+      case UNREADABLE:
+        for (Reader r : Reader.values()) {
+          f.verdict(r, false);
+        }
+        f.problem(Code.INVALID_ENTRY, t.targetTable() != null
+            ? "a Glue resource link to " + t.targetTable().databaseName() + "." + t.targetTable().name()
+            : "no spark.sql.sources.provider and no SerDe: no reader can tell what the table is");
+        return f;
+      case HIVE_SERDE:
+        inspectHiveSerde(t, f);
+        return f;
+      default:
+        break;
+    }
+    checkCommonParts(t, f);
+    Optional<String> gluecatProblem = readerProblem(database, t);
+    if (kind.isDelta()) {
+      inspectDelta(database, t, f, gluecatProblem);
+    } else {
+      inspectFileSource(t, f, gluecatProblem);
+    }
+    return f;
+  }
+
+  private void inspectHiveSerde(Table t, Finding f) {
+    boolean located = realStorageLocation(t).isPresent();
+    f.verdict(Reader.GLUECAT, false);
+    f.verdict(Reader.TRINO, located);
+    f.verdict(Reader.ATHENA, located);
+    f.verdict(Reader.HIVE_PATH, true);
+    caseOnlyColumns(t, f);
+    if (located && deltaLogProblem(t.name(), realStorageLocation(t).get()).isEmpty()) {
+      f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + realStorageLocation(t).get() + " holds a Delta "
+          + "table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register the table "
+          + "with 'register'");
+    }
+  }
+
+  private void inspectFileSource(Table t, Finding f, Optional<String> gluecatProblem) {
+    boolean sparkSpecific = placeholderColumns(t);
+    boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
+    f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty());
+    boolean hiveForm = !sparkSpecific && hasSerde && realStorageLocation(t).isPresent();
+    f.verdict(Reader.TRINO, hiveForm);
+    f.verdict(Reader.ATHENA, hiveForm);
+    f.verdict(Reader.HIVE_PATH, gluecatProblem.isEmpty() && hasSerde);
+    if (sparkSpecific) {
+      f.problem(Code.SPARK_SPECIFIC_FORM, "provider " + t.parameters().get(EntryFormat.PROVIDER) + ": only Spark "
+          + "(gluecat, Spark's Hive path) reads this table");
+    }
+    Optional<String> path = serdePath(t);
+    Optional<String> sd = realStorageLocation(t);
+    if (path.isPresent() && sd.isPresent() && !sameLocation(path.get(), sd.get())) {
+      f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location " + sd.get()
+          + " (Spark reads the path, Hive readers the Location)");
+    }
+    if (readLocation(t).isEmpty()) {
+      f.problem(Code.NO_LOCATION, "no SerDe path and no StorageDescriptor.Location other than a placeholder");
+    }
+    gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING)
+        && !f.has(Code.CASE_ONLY_NAMES)).ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
+  }
+
+  private void inspectDelta(String database, Table t, Finding f, Optional<String> gluecatProblem) {
+    Map<String, String> p = t.parameters();
+    Optional<String> path = serdePath(t);
+    Optional<String> sdLocation = realStorageLocation(t);
+    Optional<String> readAt = readLocation(t);
+    boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
+
+    if (readAt.isEmpty()) {
+      f.problem(Code.NO_LOCATION, "no SerDe path and StorageDescriptor.Location is "
+          + (t.storageDescriptor() == null || t.storageDescriptor().location() == null ? "missing"
+              : "the placeholder " + t.storageDescriptor().location()));
+    } else if (sdLocation.isEmpty()) {
+      f.problem(Code.PLACEHOLDER_LOCATION, "StorageDescriptor.Location is "
+          + (t.storageDescriptor() == null || t.storageDescriptor().location() == null ? "missing"
+              : t.storageDescriptor().location()) + "; the table is at " + readAt.get());
+    } else if (path.isPresent() && !sameLocation(path.get(), sdLocation.get())) {
+      f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location "
+          + sdLocation.get());
+    }
+    if (!EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE))) {
+      f.problem(Code.MISSING_TABLE_TYPE, "table_type is " + (p.containsKey(EntryFormat.TABLE_TYPE)
+          ? "'" + p.get(EntryFormat.TABLE_TYPE) + "'" : "not set"));
+    }
+    if (placeholderColumns(t)) {
+      f.problem(Code.PLACEHOLDER_SCHEMA, "Glue columns: col array<string>");
+    }
+
+    Optional<String> logProblem = readAt.flatMap(l -> deltaLogProblem(t.name(), l));
+    boolean logAtReadLocation = readAt.isPresent() && logProblem.isEmpty();
+    boolean logAtStorageLocation = sdLocation.isPresent()
+        && (sdLocation.equals(readAt) ? logAtReadLocation : deltaLogProblem(t.name(), sdLocation.get()).isEmpty());
+    if (readAt.isPresent() && logProblem.isPresent()) {
+      boolean unreachable = logProblem.get().startsWith("!");
+      if (!unreachable && logAtStorageLocation) {
+        // the SerDe path (read first) is wrong, StorageDescriptor.Location has the table: already reported as
+        // SERDE_PATH_DIFFERS, which repair fixes towards the location that holds the log
+      } else {
+        f.problem(unreachable ? Code.LOCATION_UNREACHABLE : Code.NO_DELTA_LOG,
+            unreachable ? logProblem.get().substring(1) : readAt.get() + " has no _delta_log");
+      }
+    }
+    Optional<String> trinoAt = path.or(() -> Optional.ofNullable(t.storageDescriptor() == null ? null
+        : t.storageDescriptor().location()));
+    boolean trinoLog = trinoAt.isPresent() && (trinoAt.equals(readAt) ? logAtReadLocation
+        : trinoAt.equals(sdLocation) && logAtStorageLocation);
+
+    f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty() && logAtReadLocation);
+    f.verdict(Reader.TRINO, hasSerde && trinoLog);
+    f.verdict(Reader.ATHENA, EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE)) && logAtStorageLocation);
+    f.verdict(Reader.HIVE_PATH, hasSerde && !f.has(Code.SCHEMA_PARTS_MISSING) && schemaParses(p) && logAtReadLocation);
+
+    Optional<String> deltaAt = logAtReadLocation ? readAt : logAtStorageLocation ? sdLocation : Optional.empty();
+    if (deltaAt.isPresent() && !f.has(Code.PLACEHOLDER_SCHEMA)) {
+      compareColumns(database, t, deltaAt.get(), f);
+    }
+    gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING))
+        .ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
+  }
+
+  /** Problems every data source entry can have: comments over Glue's limits, incomplete schema parts, case. */
+  private void checkCommonParts(Table t, Finding f) {
+    if (t.description() != null && utf8(t.description()) > MAX_DESCRIPTION_BYTES) {
+      f.problem(Code.COMMENT_TOO_LONG, "Description has " + utf8(t.description()) + " bytes (Glue's limit is "
+          + MAX_DESCRIPTION_BYTES + ")");
+    }
+    for (Column c : allColumns(t)) {
+      if (c.comment() != null && utf8(c.comment()) > MAX_COLUMN_COMMENT_BYTES) {
+        f.problem(Code.COMMENT_TOO_LONG, "column " + c.name() + " has a comment of " + utf8(c.comment())
+            + " bytes (Glue's limit is " + MAX_COLUMN_COMMENT_BYTES + ")");
+      }
+    }
+    Map<String, String> p = t.parameters();
+    String declared = p.get(EntryFormat.SCHEMA_NUM_PARTS);
+    List<String> parts = new ArrayList<>();
+    p.keySet().stream().filter(k -> k.startsWith(EntryFormat.SCHEMA_PART_PREFIX)).forEach(parts::add);
+    if (declared == null && !parts.isEmpty()) {
+      f.problem(Code.SCHEMA_PARTS_MISSING, parts.size() + " schema parts but no " + EntryFormat.SCHEMA_NUM_PARTS);
+    } else if (declared != null) {
+      int n;
+      try {
+        n = Integer.parseInt(declared.trim());
+      } catch (NumberFormatException e) {
+        n = -1;
+      }
+      if (n < 1) {
+        f.problem(Code.SCHEMA_PARTS_MISSING, EntryFormat.SCHEMA_NUM_PARTS + " = '" + declared + "'");
+      } else {
+        List<String> missing = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          if (!p.containsKey(EntryFormat.SCHEMA_PART_PREFIX + i)) {
+            missing.add(EntryFormat.SCHEMA_PART_PREFIX + i);
+          }
+        }
+        if (!missing.isEmpty()) {
+          f.problem(Code.SCHEMA_PARTS_MISSING, "missing " + String.join(", ", missing) + " of " + n);
+        }
+      }
+    }
+    caseOnlyColumns(t, f);
+  }
+
+  private static void caseOnlyColumns(Table t, Finding f) {
+    Set<String> seen = new HashSet<>();
+    List<String> twice = new ArrayList<>();
+    for (Column c : allColumns(t)) {
+      if (c.name() != null && !seen.add(c.name().toLowerCase(Locale.ROOT))) {
+        twice.add(c.name());
+      }
+    }
+    if (!twice.isEmpty()) {
+      f.problem(Code.CASE_ONLY_NAMES, "columns named more than once when case is ignored: " + String.join(", ", twice));
+    }
+  }
+
+  /** Compares the Glue columns with the ones the catalog writes for the Delta log as it is now. */
+  private void compareColumns(String database, Table t, String location, Finding f) {
+    TableDefinition definition;
+    try {
+      definition = parts.deltaDefinition(new TableName(database, t.name()), location, Map.of());
+    } catch (RuntimeException e) {
+      f.problem(Code.LOCATION_UNREACHABLE, "Delta could not read the log at " + location + ": " + firstLine(e));
+      return;
+    }
+    List<Column> expected = SparkEnvironment.entryWriter().newEntry(definition, Optional.empty(), Optional.empty())
+        .storageDescriptor().columns();
+    List<Column> actual = t.storageDescriptor() == null ? List.of() : t.storageDescriptor().columns();
+    if (!sameColumns(expected, actual)) {
+      f.problem(Code.COLUMNS_OUT_OF_SYNC, "Glue has " + describe(actual) + "; the Delta log has " + describe(expected));
+    }
+  }
+
+  static boolean sameColumns(List<Column> a, List<Column> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).name().equalsIgnoreCase(b.get(i).name())
+          || !String.valueOf(a.get(i).type()).equalsIgnoreCase(String.valueOf(b.get(i).type()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String describe(List<Column> columns) {
+    List<String> s = new ArrayList<>();
+    columns.forEach(c -> s.add(c.name() + " " + c.type()));
+    return s.isEmpty() ? "no columns" : "(" + String.join(", ", s) + ")";
+  }
+
+  /** Why gluecat's EntryReader refuses the entry, or empty when it accepts it. */
+  private Optional<String> readerProblem(String database, Table t) {
+    try {
+      EntryReader.read(catalog, database, t);
+      return Optional.empty();
+    } catch (InvalidGlueEntryException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /**
+   * Empty when {@code location} holds a _delta_log; else why not: "no" text, or a message starting with
+   * '!' when the location could not be opened at all. Opened with the catalog's Hadoop settings.
+   */
+  private Optional<String> deltaLogProblem(String table, String location) {
+    return deltaLogCache.computeIfAbsent(location, l -> {
+      try {
+        return parts.hadoop().open("table " + table, l).exists(new Path(l, "_delta_log"))
+            ? Optional.empty() : Optional.of("no _delta_log");
+      } catch (Exception e) {
+        return Optional.of("!cannot open " + l + ": " + firstLine(e));
+      }
+    });
+  }
+
+  static boolean placeholderColumns(Table t) {
+    StorageDescriptor sd = t.storageDescriptor();
+    if (sd == null || sd.columns().size() != 1) {
+      return false;
+    }
+    Column c = sd.columns().get(0);
+    return EntryFormat.PLACEHOLDER_COLUMN.equalsIgnoreCase(c.name())
+        && EntryFormat.PLACEHOLDER_COLUMN_TYPE.equalsIgnoreCase(c.type());
+  }
+
+  private static boolean schemaParses(Map<String, String> p) {
+    String json = p.get(EntryFormat.SCHEMA);
+    if (json == null) {
+      return true;
+    }
+    try {
+      return org.apache.spark.sql.types.DataType.fromJson(json) instanceof org.apache.spark.sql.types.StructType;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  private static List<Column> allColumns(Table t) {
+    List<Column> all = new ArrayList<>();
+    if (t.storageDescriptor() != null) {
+      all.addAll(t.storageDescriptor().columns());
+    }
+    all.addAll(t.partitionKeys());
+    return all;
+  }
+
+  static boolean sameLocation(String a, String b) {
+    return strip(a).equals(strip(b));
+  }
+
+  private static String strip(String s) {
+    return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
+  }
+
+  private static int utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  static String firstLine(Throwable e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

@@ -1,0 +1,455 @@
+package io.gluecat.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gluecat.DeltaCommittedButGlueFailedException;
+import io.gluecat.testkit.Fault;
+import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.entries.HostileEntries;
+import io.gluecat.tools.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.Column;
+import software.amazon.awssdk.services.glue.model.SerDeInfo;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
+import software.amazon.awssdk.services.glue.model.Table;
+import software.amazon.awssdk.services.glue.model.TableInput;
+
+/**
+ * gluecat's command-line tools (io.gluecat.tools.Main: doctor, repair, register) run in-process against
+ * MiniStack, on entries seeded with direct Glue calls in the shapes each known writer leaves: gluecat's,
+ * Spark's Hive path's, Trino's, other tools' and broken ones. One Delta table (written once by path) is
+ * the data behind every Delta entry; the tools never write data.
+ */
+class ToolsIT extends MiniStackSparkTest {
+  private static final StructType SCHEMA = new StructType().add("id", DataTypes.LongType)
+      .add("name", DataTypes.StringType).add("day", DataTypes.StringType);
+  private static String delta;      // a partitioned Delta table: id, name, day (4 rows)
+  private static String emptyDir;   // a directory with no Delta table
+  private static String databaseDir;
+
+  @BeforeAll
+  static void writeDeltaTable() {
+    delta = newDirectory("delta");
+    spark().sql("SELECT id, concat('n', id) AS name, IF(id % 2 = 0, 'even', 'odd') AS day FROM range(4)")
+        .write().format("delta").partitionBy("day").mode("overwrite").save(delta);
+    emptyDir = newDirectory("empty");
+    databaseDir = newDirectory("dbs");
+  }
+
+  // ------------------------------------------------------------------ running the tool
+
+  /** One run of the tool: exit code, stdout, stderr. */
+  record Run(int code, String out, String err) {}
+
+  private static Run tool(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    ministackOptions().forEach((k, v) -> {
+      all.add("--conf");
+      all.add(k + "=" + v);
+    });
+    return toolWithout(all.toArray(new String[0]));
+  }
+
+  private static Run toolWithout(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code;
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      code = Main.run(List.of(args), o, e);
+    }
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  // ------------------------------------------------------------------ the seeded database
+
+  private static String seededDatabase() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    HostileEntries.Locations at = new HostileEntries.Locations(delta, emptyDir, emptyDir, databaseDir);
+    putEntry(db, "good_delta", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    create(db, withParameter(HostileEntries.base(HostileEntries.Base.HIVE_PATH_DELTA_CTAS, "hive_ctas", at),
+        "owner_team", "finance"));
+    create(db, HostileEntries.base(HostileEntries.Base.TRINO_DELTA, "trino_delta", at));
+    putEntry(db, "out_of_sync", "delta", new StructType().add("id", DataTypes.LongType), List.of(), delta, Map.of());
+    putEntry(db, "no_log", "delta", SCHEMA, List.of("day"), emptyDir, Map.of());
+    putEntry(db, "path_differs", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    Table pd = glueTable(db, "path_differs");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(pd).storageDescriptor(
+        pd.storageDescriptor().toBuilder().location(emptyDir).build()).build()));
+    putEntry(db, "path_wrong", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    Table pw = glueTable(db, "path_wrong");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(pw).storageDescriptor(pw.storageDescriptor().toBuilder()
+        .serdeInfo(pw.storageDescriptor().serdeInfo().toBuilder().parameters(Map.of("path", emptyDir)).build())
+        .build()).build()));
+    putEntry(db, "parts_missing", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    Table pm = glueTable(db, "parts_missing");
+    Map<String, String> params = new LinkedHashMap<>(pm.parameters());
+    String json = params.remove("spark.sql.sources.schema");
+    params.put("spark.sql.sources.schema.numParts", "2");
+    params.put("spark.sql.sources.schema.part.0", json.substring(0, 20));
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(pm).parameters(params).build()));
+    putEntry(db, "csv_table", "csv", SCHEMA, List.of(), emptyDir, Map.of("header", "true"));
+    putEntry(db, "parquet_table", "parquet", SCHEMA, List.of("day"), emptyDir, Map.of());
+    create(db, TableInput.builder().name("hive_serde").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("classification", "parquet"))
+        .storageDescriptor(StorageDescriptor.builder().location(emptyDir)
+            .columns(col("id", "bigint"), col("ID", "bigint"))
+            .inputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat")
+            .outputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat")
+            .serdeInfo(SerDeInfo.builder()
+                .serializationLibrary("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe").build())
+            .build()).build());
+    create(db, TableInput.builder().name("iceberg_table").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("table_type", "ICEBERG", "metadata_location", emptyDir + "/metadata/00000.json"))
+        .storageDescriptor(StorageDescriptor.builder().location(emptyDir).build()).build());
+    create(db, TableInput.builder().name("a_view").tableType("VIRTUAL_VIEW").viewOriginalText("/* Presto View */")
+        .parameters(Map.of("presto_view", "true")).build());
+    return db;
+  }
+
+  private static void create(String db, TableInput input) {
+    GLUE.createTable(r -> r.databaseName(db).tableInput(input));
+  }
+
+  private static TableInput withParameter(TableInput input, String key, String value) {
+    Map<String, String> params = new LinkedHashMap<>(input.parameters());
+    params.put(key, value);
+    return input.toBuilder().parameters(params).build();
+  }
+
+  private static TableInput.Builder input(Table t) {
+    return TableInput.builder().name(t.name()).tableType(t.tableType()).description(t.description())
+        .retention(t.retention()).storageDescriptor(t.storageDescriptor()).partitionKeys(t.partitionKeys())
+        .parameters(t.parameters());
+  }
+
+  private static Column col(String name, String type) {
+    return Column.builder().name(name).type(type).build();
+  }
+
+  /** The row of {@code table} in doctor's aligned output, split on runs of spaces. */
+  private static List<String> row(String output, String table) {
+    return output.lines().filter(l -> l.startsWith(table + " ")).findFirst()
+        .map(l -> List.of(l.split(" {2,}"))).orElseThrow(() -> new AssertionError("no row for " + table + ":\n" + output));
+  }
+
+  private static void assertRow(String output, String table, String kind, String gluecat, String trino, String athena,
+      String hivePath, String codes) {
+    assertEquals(List.of(table, kind, gluecat, trino, athena, hivePath, codes), row(output, table), output);
+  }
+
+  // ------------------------------------------------------------------ doctor
+
+  @Test
+  void doctorReportsEachEntryShape() {
+    String db = seededDatabase();
+    GlueCallRecorder.reset();
+    Run run = tool("doctor", db);
+
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    System.out.println("doctor report (docs/operations.md shows it):\n" + out);
+    assertRow(out, "good_delta", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
+    assertRow(out, "hive_ctas", "Hive-path Delta", "yes", "yes", "no", "yes",
+        "PLACEHOLDER_LOCATION,MISSING_TABLE_TYPE,PLACEHOLDER_SCHEMA");
+    assertRow(out, "trino_delta", "Trino Delta", "yes", "yes", "yes", "yes", "PLACEHOLDER_SCHEMA");
+    assertRow(out, "out_of_sync", "gluecat Delta", "yes", "yes", "yes", "yes", "COLUMNS_OUT_OF_SYNC");
+    assertRow(out, "no_log", "gluecat Delta", "no", "no", "no", "no", "NO_DELTA_LOG");
+    assertRow(out, "path_differs", "gluecat Delta", "yes", "yes", "no", "yes", "SERDE_PATH_DIFFERS");
+    assertRow(out, "path_wrong", "gluecat Delta", "no", "no", "yes", "no", "SERDE_PATH_DIFFERS");
+    assertRow(out, "parts_missing", "gluecat Delta", "no", "yes", "yes", "no", "SCHEMA_PARTS_MISSING");
+    assertRow(out, "csv_table", "file source", "yes", "no", "no", "yes", "SPARK_SPECIFIC_FORM");
+    assertRow(out, "parquet_table", "file source", "yes", "yes", "yes", "yes", "-");
+    assertRow(out, "hive_serde", "Hive SerDe", "no", "yes", "yes", "yes", "CASE_ONLY_NAMES");
+    assertRow(out, "iceberg_table", "Iceberg", "no", "yes", "yes", "no", "-");
+    assertRow(out, "a_view", "view", "no", "-", "-", "-", "-");
+    assertTrue(out.contains("out_of_sync: COLUMNS_OUT_OF_SYNC (repair fixes): Glue has (id bigint); the Delta log has "
+        + "(id bigint, name string, day string)"), out);
+    assertTrue(out.contains("13 tables in " + db + ", 9 with problems, 6 repairable"), out);
+
+    // one listing, no call per table
+    assertEquals(1, GlueCallRecorder.callsOf("GetTables").size());
+    assertEquals(List.of(), GlueCallRecorder.callsOf("GetTable"));
+  }
+
+  @Test
+  void doctorJsonAndChosenTables() {
+    String db = seededDatabase();
+    Run run = tool("doctor", db, "good_delta", "trino_delta", "--json");
+    assertEquals(1, run.code(), run.err());
+    String json = run.out();
+    assertTrue(json.contains("\"database\": \"" + db + "\""), json);
+    assertTrue(json.contains("\"table\": \"good_delta\",\n      \"kind\": \"GLUECAT_DELTA\""), json);
+    assertTrue(json.contains("\"kind\": \"TRINO_DELTA\",\n      \"readers\": {\n        \"gluecat\": \"yes\",\n"
+        + "        \"trino\": \"yes\",\n        \"athena\": \"yes\",\n        \"hive-path\": \"yes\"\n      },\n"
+        + "      \"problems\": [\n        {\n          \"code\": \"PLACEHOLDER_SCHEMA\",\n"
+        + "          \"fixable\": true,"), json);
+    assertTrue(json.contains("\"summary\": {\n    \"tables\": 2,\n    \"withProblems\": 1,\n    \"repairable\": 1\n  }"),
+        json);
+    assertFalse(json.contains("hive_ctas"), json);
+
+    Run clean = tool("doctor", db, "good_delta", "parquet_table");
+    assertEquals(0, clean.code(), clean.out());
+    assertTrue(clean.out().contains("2 tables in " + db + ", 0 with problems"), clean.out());
+  }
+
+  // ------------------------------------------------------------------ repair
+
+  @Test
+  void repairMakesFixableEntriesLoadableAndKeepsForeignKeys() {
+    String db = seededDatabase();
+    String before = glueTable(db, "hive_ctas").versionId();
+    GlueCallRecorder.reset();
+
+    Run dry = tool("repair", db, "--dry-run");
+    System.out.println("repair --dry-run (docs/operations.md shows it):\n" + dry.out());
+    assertEquals(1, dry.code(), dry.out() + dry.err()); // some entries cannot be fixed
+    assertTrue(dry.out().contains("hive_ctas: would change (MISSING_TABLE_TYPE,PLACEHOLDER_LOCATION,PLACEHOLDER_SCHEMA):"),
+        dry.out());
+    assertTrue(dry.out().contains("  StorageDescriptor.Location: '" + databaseDir + "/hive_ctas-__PLACEHOLDER__' -> '"
+        + delta + "'"), dry.out());
+    assertTrue(dry.out().contains("  StorageDescriptor.Columns: '(col array<string>)' -> '(id bigint, name string, day string)'"),
+        dry.out());
+    assertTrue(dry.out().contains("  Parameters.table_type: (none) -> 'DELTA'"), dry.out());
+    assertTrue(dry.out().contains("no_log: not repaired: NO_DELTA_LOG"), dry.out());
+    assertTrue(dry.out().contains("would repair 6 of 13 tables"), dry.out());
+    assertEquals(before, glueTable(db, "hive_ctas").versionId(), "--dry-run wrote nothing");
+    assertEquals(List.of(), GlueCallRecorder.callsOf("UpdateTable"));
+
+    Run run = tool("repair", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains("repaired 6 of 13 tables"), run.out());
+
+    Run after = tool("doctor", db, "good_delta", "hive_ctas", "trino_delta", "out_of_sync", "path_differs", "path_wrong", "parts_missing");
+    assertEquals(0, after.code(), after.out());
+    for (String t : List.of("hive_ctas", "trino_delta", "out_of_sync", "path_differs", "path_wrong", "parts_missing")) {
+      assertRow(after.out(), t, row(after.out(), t).get(1), "yes", "yes", "yes", "yes", "-");
+    }
+
+    Table hive = glueTable(db, "hive_ctas");
+    assertEquals("finance", hive.parameters().get("owner_team"));
+    assertEquals("DELTA", hive.parameters().get("table_type"));
+    assertEquals(delta, hive.storageDescriptor().location());
+    assertEquals(delta, hive.storageDescriptor().serdeInfo().parameters().get("path"));
+    assertEquals("4.1.0", hive.parameters().get("spark.sql.create.version"), "create version kept");
+    assertEquals(delta, glueTable(db, "path_wrong").storageDescriptor().serdeInfo().parameters().get("path"));
+    Table trino = glueTable(db, "trino_delta");
+    assertEquals("20261201_000000_00001_abcde", trino.parameters().get("trino_query_id"));
+    assertEquals("476", trino.parameters().get("trino_version"));
+    assertEquals(List.of("id", "name", "day"),
+        trino.storageDescriptor().columns().stream().map(Column::name).collect(Collectors.toList()));
+
+    String catalog = newCatalog();
+    for (String t : List.of("hive_ctas", "trino_delta", "parts_missing")) {
+      assertEquals(List.of("[0,n0,even]", "[1,n1,odd]", "[2,n2,even]", "[3,n3,odd]"), strings(
+          sql("SELECT id, name, day FROM " + catalog + "." + db + "." + t + " ORDER BY id")), t);
+    }
+    // the data was not touched: the Delta log has its one commit
+    assertEquals(List.of("00000000000000000000.json"), logFiles(delta));
+  }
+
+  @Test
+  void repairUnderAConcurrentUpdateFailsThatTableAndGoesOn() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    HostileEntries.Locations at = new HostileEntries.Locations(delta, emptyDir, emptyDir, databaseDir);
+    create(db, HostileEntries.base(HostileEntries.Base.HIVE_PATH_DELTA_CTAS, "raced", at));
+    create(db, HostileEntries.base(HostileEntries.Base.HIVE_PATH_DELTA_CTAS, "calm", at));
+
+    // Another writer changes "raced" after repair read it and just before repair's update reaches Glue.
+    AtomicBoolean changed = new AtomicBoolean();
+    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("UpdateTable").when(c -> {
+      if ("raced".equals(c.tableName()) && changed.compareAndSet(false, true)) {
+        Table current = glueTable(db, "raced");
+        GLUE.updateTable(r -> r.databaseName(db).tableInput(withParameter(input(current).build(), "changed_by", "other")));
+      }
+      return false; // no injected fault: Glue itself refuses the stale VersionId
+    }).always().concurrentModification().build())) {
+      Run run = tool("repair", db);
+      assertEquals(1, run.code(), run.out() + run.err());
+      assertTrue(run.out().contains("raced: CONCURRENT_CHANGE: the entry changed in Glue since repair read it; nothing "
+          + "was written"), run.out());
+      assertTrue(run.out().contains("calm: repaired"), run.out());
+      assertTrue(run.out().contains("repaired 1 of 2 tables"), run.out());
+    }
+    assertTrue(changed.get());
+    Table raced = glueTable(db, "raced");
+    assertEquals("other", raced.parameters().get("changed_by"), "the concurrent change stands");
+    assertEquals("col", raced.storageDescriptor().columns().get(0).name(), "repair wrote nothing over it");
+    assertEquals("DELTA", glueTable(db, "calm").parameters().get("table_type"));
+
+    Run again = tool("repair", db, "raced");
+    assertEquals(0, again.code(), again.out());
+    Table fixed = glueTable(db, "raced");
+    assertEquals("other", fixed.parameters().get("changed_by"));
+    assertEquals("DELTA", fixed.parameters().get("table_type"));
+  }
+
+  // ------------------------------------------------------------------ register
+
+  @Test
+  void registerAfterGlueFailedLeavesALoadableTable() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    String catalog = newCatalog();
+    DeltaCommittedButGlueFailedException failure;
+    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("CreateTable").always().accessDenied().build())) {
+      failure = (DeltaCommittedButGlueFailedException) rootOf(assertThrows(Exception.class,
+          () -> sql("CREATE TABLE " + catalog + "." + db + ".orders USING delta AS SELECT id, id * 2 AS total FROM range(3)")),
+          DeltaCommittedButGlueFailedException.class);
+    }
+    assertTrue(GLUE.getTables(r -> r.databaseName(db)).tableList().isEmpty());
+
+    Run run = tool("register", db + ".orders", failure.location());
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains(db + ".orders: registered at " + failure.location()), run.out());
+    assertEquals(List.of("[0,0]", "[1,2]", "[2,4]"),
+        strings(sql("SELECT id, total FROM " + catalog + "." + db + ".orders ORDER BY id")));
+    Table entry = glueTable(db, "orders");
+    assertEquals("DELTA", entry.parameters().get("table_type"));
+    assertEquals(List.of("id", "total"),
+        entry.storageDescriptor().columns().stream().map(Column::name).collect(Collectors.toList()));
+
+    // an existing entry is reported, never overwritten
+    Run again = tool("register", db + ".orders", failure.location());
+    assertEquals(0, again.code(), again.out());
+    assertTrue(again.out().contains("already registered"), again.out());
+    Run elsewhere = tool("register", db + ".orders", delta);
+    assertEquals(1, elsewhere.code(), elsewhere.out());
+    assertTrue(elsewhere.out().contains(db + ".orders: an entry exists (at " + failure.location() + "); entry left as it is"),
+        elsewhere.out());
+    assertEquals(entry.versionId(), glueTable(db, "orders").versionId());
+
+    Run noTable = tool("register", db + ".nothing", emptyDir);
+    assertEquals(1, noTable.code(), noTable.out());
+    assertTrue(noTable.out().contains("has no _delta_log"), noTable.out());
+  }
+
+  @Test
+  void registerScanCataloguesEveryDeltaTableUnderAPrefix() throws IOException {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    String lake = newDirectory("lake");
+    copy(Path.of(delta.substring("file:".length())), Path.of(lake.substring("file:".length()), "sales", "orders"));
+    copy(Path.of(delta.substring("file:".length())), Path.of(lake.substring("file:".length()), "returns"));
+    Files.createDirectories(Path.of(lake.substring("file:".length()), "not_delta"));
+
+    Run run = tool("register", db, "--scan", lake);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains("2 Delta tables under " + lake + ", 2 registered in " + db), run.out());
+    String catalog = newCatalog();
+    assertEquals(List.of("[4]"), strings(sql("SELECT count(*) FROM " + catalog + "." + db + ".orders")));
+    assertEquals(lake + "/returns", glueTable(db, "returns").storageDescriptor().location());
+
+    Run doctor = tool("doctor", db);
+    assertEquals(0, doctor.code(), doctor.out());
+  }
+
+  // ------------------------------------------------------------------ usage and access errors
+
+  @Test
+  void usageAndAccessErrorsExitTwo() throws IOException {
+    Run none = toolWithout();
+    assertEquals(2, none.code());
+    assertTrue(none.err().contains("usage: gluecat <command>"), none.err());
+
+    Run unknown = tool("diagnose", "x");
+    assertEquals(2, unknown.code());
+    assertTrue(unknown.err().contains("unknown command 'diagnose'"), unknown.err());
+
+    Run noDatabase = tool("doctor");
+    assertEquals(2, noDatabase.code());
+    assertTrue(noDatabase.err().contains("doctor: name a database"), noDatabase.err());
+
+    Run badOption = toolWithout("doctor", "x", "--conf", "region=nowhere");
+    assertEquals(2, badOption.code());
+    assertTrue(badOption.err().contains("option region (spark.sql.catalog.glue.region) 'nowhere' must be an AWS region"),
+        badOption.err());
+
+    Run unknownOption = toolWithout("doctor", "x", "--conf", "glue.idd=123456789012");
+    assertEquals(2, unknownOption.code());
+    assertTrue(unknownOption.err().contains("unknown option 'glue.idd'"), unknownOption.err());
+
+    Run missing = tool("doctor", "no_such_database_here");
+    assertEquals(2, missing.code());
+    assertTrue(missing.err().contains("database 'no_such_database_here' does not exist in Glue"), missing.err());
+
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("GetTables").always().accessDenied().build())) {
+      Run denied = tool("doctor", db);
+      assertEquals(2, denied.code());
+      assertTrue(denied.err().contains("cannot list the tables of database '" + db + "'"), denied.err());
+    }
+
+    Run noTable = tool("doctor", db, "ghost");
+    assertEquals(2, noTable.code());
+    assertTrue(noTable.err().contains("no table ghost in database '" + db + "'"), noTable.err());
+
+    // the same options from a Spark properties file
+    Path file = Files.createTempFile("gluecat-tools", ".conf");
+    StringBuilder conf = new StringBuilder("spark.sql.catalog.lake   io.gluecat.GlueCatalog\n");
+    ministackOptions().forEach((k, v) -> conf.append("spark.sql.catalog.lake.").append(k).append(" = ").append(v).append('\n'));
+    Files.writeString(file, conf.toString());
+    Run fromFile = toolWithout("doctor", db, "--properties-file", file.toString());
+    assertEquals(0, fromFile.code(), fromFile.out() + fromFile.err());
+    assertTrue(fromFile.out().contains("0 tables in " + db), fromFile.out());
+    Run wrongName = toolWithout("doctor", db, "--properties-file", file.toString(), "--catalog", "other");
+    assertEquals(2, wrongName.code());
+    assertTrue(wrongName.err().contains("has no spark.sql.catalog.other.* settings"), wrongName.err());
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private static Throwable rootOf(Throwable e, Class<?> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return t;
+      }
+    }
+    throw new AssertionError("no " + type.getSimpleName() + " in", e);
+  }
+
+  private static List<String> strings(List<Row> rows) {
+    return rows.stream().map(Row::toString).collect(Collectors.toList());
+  }
+
+  private static List<String> logFiles(String location) {
+    try (Stream<Path> files = Files.list(Path.of(location.substring("file:".length()), "_delta_log"))) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted()
+          .collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+  }
+}
