@@ -62,4 +62,9 @@ public final class SparkCompat {
   public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
     return true;
   }
+
+  /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
+  public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
+    return SparkSession.active().sessionState().catalogManager().catalog(name);
+  }
 }

@@ -67,4 +67,9 @@ public final class SparkCompat {
     return !(type instanceof org.apache.spark.sql.types.StringType)
         || ((org.apache.spark.sql.types.StringType) type).isUTF8BinaryCollation();
   }
+
+  /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
+  public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
+    return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalogManager().catalog(name);
+  }
 }
