@@ -253,13 +253,35 @@ class PartitionsIT extends MiniStackSparkTest {
         .map(GlueCall::operation).collect(Collectors.toList()));
   }
 
+  /** Spark refuses the repair statements for catalogs other than its session catalog, before gluecat is asked. */
   @Test
-  void repairStatementsAreSparksOwnAndNameNoGluePartitions() {
+  void repairStatementsAreRefusedBySparkInNamedMode() {
     run("CREATE TABLE " + t("repair") + " (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
     for (String statement : List.of("MSCK REPAIR TABLE " + t("repair"), "ALTER TABLE " + t("repair") + " RECOVER PARTITIONS")) {
       Throwable e = assertThrows(Throwable.class, () -> run(statement));
       assertTrue(TableLoadIT.messages(e).toLowerCase(java.util.Locale.ROOT).contains("not supported"),
           statement + ": " + TableLoadIT.messages(e));
+    }
+  }
+
+  /**
+   * In session mode Spark runs the repair statements with its built-in catalog, never asking gluecat: they
+   * fail (the database is not there) and Glue is untouched.
+   */
+  @Test
+  void repairStatementsBypassGluecatInSessionMode() {
+    SparkSession sessionMode = newSessionModeSession();
+    try {
+      sessionMode.sql("CREATE TABLE " + db + ".srepair (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
+      sessionMode.sql("INSERT INTO " + db + ".srepair VALUES (1, 'a')");
+      GlueCallRecorder.clear();
+      for (String statement : List.of("MSCK REPAIR TABLE " + db + ".srepair", "ALTER TABLE " + db + ".srepair RECOVER PARTITIONS")) {
+        assertThrows(Throwable.class, () -> sessionMode.sql(statement).collectAsList(), statement);
+      }
+      assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
+      assertTrue(partitions(db, "srepair").isEmpty());
+    } finally {
+      SparkSession.setActiveSession(spark());
     }
   }
 
