@@ -213,11 +213,17 @@ class PartitionsIT extends MiniStackSparkTest {
 
   @Test
   void dataFrameWriterV2CreateAndReplace() throws Exception {
-    rows(0, 3).writeTo(t("v2")).using("parquet").partitionedBy(org.apache.spark.sql.functions.col("v")).create();
+    rows(0, 3).writeTo(t("v2")).using("parquet").partitionedBy(org.apache.spark.sql.functions.col("v"), noMoreColumns()).create();
     assertInStep("v2", "p0", "p1", "p2");
     session.range(5, 6).selectExpr("id", "'z' AS v").writeTo(t("v2")).using("parquet")
-        .partitionedBy(org.apache.spark.sql.functions.col("v")).createOrReplace();
+        .partitionedBy(org.apache.spark.sql.functions.col("v"), noMoreColumns()).createOrReplace();
     assertInStep("v2", "z");
+  }
+
+  /** The empty rest of a Scala varargs call (Spark 3.5's {@code partitionedBy} has no Java varargs form). */
+  @SuppressWarnings("unchecked")
+  private static scala.collection.immutable.Seq<org.apache.spark.sql.Column> noMoreColumns() {
+    return (scala.collection.immutable.Seq<org.apache.spark.sql.Column>) (Object) scala.collection.immutable.Nil$.MODULE$;
   }
 
   @Test
