@@ -369,11 +369,16 @@ class PartitionsIT extends MiniStackSparkTest {
       Files.delete(root.resolve("v=" + i));
     }
     GlueCallRecorder.clear();
-    PartitionSync.Result result = PartitionSync.sync(catalog, db + ".many");
+    PartitionSync.Result result;
+    try (AutoCloseable paged = GlueCallRecorder.pageListings(400)) { // as AWS Glue pages GetPartitions
+      result = PartitionSync.sync(catalog, db + ".many");
+    }
     assertEquals(60, result.deleted());
     assertEquals(0, result.created());
-    assertEquals(List.of("GetPartitions", "BatchDeletePartition", "BatchDeletePartition", "BatchDeletePartition"),
-        partitionCalls().stream().map(GlueCall::operation).collect(Collectors.toList())); // ceil(60 / 25) deletes
+    // every page of the listing read (3 of up to 400), then ceil(60 / 25) deletes
+    assertEquals(List.of("GetPartitions", "GetPartitions", "GetPartitions", "BatchDeletePartition",
+        "BatchDeletePartition", "BatchDeletePartition"),
+        partitionCalls().stream().map(GlueCall::operation).collect(Collectors.toList()));
     assertCatalogIdOnPartitionCalls();
     assertEquals(940, partitions(db, "many").size());
   }

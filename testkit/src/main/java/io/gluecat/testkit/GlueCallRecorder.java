@@ -33,6 +33,8 @@ import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.services.glue.model.GetDatabasesRequest;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
+import software.amazon.awssdk.services.glue.model.GetPartitionsRequest;
+import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesRequest;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
 
@@ -157,7 +159,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     }
 
     /**
-     * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}) answer in pages of {@code size} entries
+     * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}, {@code GetPartitions}) answer in pages of {@code size} entries
      * with a {@code NextToken}, as AWS Glue does; MiniStack always answers with everything at once. The
      * token is this kit's own: a request carrying it is sent to the server without it, and the page is cut
      * from the full answer. Close the handle (or {@link #reset()}) to turn paging off.
@@ -191,11 +193,15 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
         SdkRequest request = context.request();
         String token = request instanceof GetTablesRequest ? ((GetTablesRequest) request).nextToken()
-                : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken() : null;
+                : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken()
+                : request instanceof GetPartitionsRequest ? ((GetPartitionsRequest) request).nextToken() : null;
         if (token == null || !token.startsWith(PAGE_TOKEN_PREFIX)) {
             return request;
         }
         attributes.putAttribute(PAGE_OFFSET, Integer.parseInt(token.substring(PAGE_TOKEN_PREFIX.length())));
+        if (request instanceof GetPartitionsRequest) {
+            return ((GetPartitionsRequest) request).toBuilder().nextToken(null).build();
+        }
         return request instanceof GetTablesRequest ? ((GetTablesRequest) request).toBuilder().nextToken(null).build()
                 : ((GetDatabasesRequest) request).toBuilder().nextToken(null).build();
     }
@@ -207,11 +213,17 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             size = pageSize;
         }
         SdkResponse response = context.response();
-        if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse)) {
+        if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse
+                || response instanceof GetPartitionsResponse)) {
             return response;
         }
         Integer attributeOffset = attributes.getAttribute(PAGE_OFFSET);
         int offset = attributeOffset == null ? 0 : attributeOffset;
+        if (response instanceof GetPartitionsResponse) {
+            GetPartitionsResponse partitions = (GetPartitionsResponse) response;
+            return partitions.toBuilder().partitions(page(partitions.partitions(), offset, size))
+                    .nextToken(nextToken(partitions.partitions().size(), offset, size)).build();
+        }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
             return tables.toBuilder().tableList(page(tables.tableList(), offset, size))
