@@ -6,6 +6,7 @@ import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.partitions.PartitionSync;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +53,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   private DeltaTables deltaTables;
   private FileTables fileTables;
   private CatalogHadoopConf hadoop;
+  private PartitionSync partitions;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
@@ -61,13 +63,19 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     this.hadoop = new CatalogHadoopConf(options);
     this.entries = new EntryCatalog(this, glue, hadoop);
     this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
-    this.fileTables = new FileTables(name, options, glue, hadoop);
+    this.partitions = new PartitionSync(name, glue, hadoop);
+    this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
     SessionChecks.requireUpdateCatalogHookOff(name);
   }
 
   @Override
   public String name() {
     return name;
+  }
+
+  /** This catalog's sync of Glue partition objects (see {@link PartitionSync#sync(String, String)}). */
+  public PartitionSync partitionSync() {
+    return partitions;
   }
 
   /** This catalog's parsed options. */
@@ -77,7 +85,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
 
   /** The catalog's Glue gateway, Hadoop settings and Delta reader, for gluecat's command-line tools. */
   public CatalogParts parts() {
-    return new CatalogParts(options, glue, hadoop, deltaTables);
+    return new CatalogParts(options, glue, hadoop, deltaTables, partitionSync());
   }
 
   @Override
@@ -127,9 +135,15 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     Optional<WriterCall> call = WriterCall.current();
     TableName table = tableName(ident);
     if (call.isPresent() && table != null) {
-      GlueEntry entry = entries.entry(table);
+      software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+      GlueEntry entry = entries.entry(table, raw);
       if (!entry.isDelta()) {
-        return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> forgetCachedRelation(table));
+        return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
+          forgetCachedRelation(table);
+          if (options.syncPartitionsAfterWrite()) {
+            partitions.afterWrite(table, raw, false);
+          }
+        });
       }
     }
     return loadTable(ident);
@@ -300,6 +314,17 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
           name, source, name, target, target.database()), e);
     }
     forgetCachedRelation(source);
+    if (PartitionSync.notApplicable(entry) == null) {
+      try {
+        partitions.copy(source, entry, target); // Glue has no rename: the partition objects are copied too
+      } catch (NoSuchTableException | RuntimeException e) {
+        throw new GlueCatalogException(String.format("Created %s.%s as the new name of %s.%s, but copying its Glue "
+            + "partition objects failed: %s. Both entries point at the same location and nothing was deleted; "
+            + "run DROP TABLE %s.%s (which never deletes data) and then sync the partitions of %s.%s with "
+            + "io.gluecat.partitions.PartitionSync.sync(\"%s\", \"%s\").", name, target, name, source,
+            e.getMessage(), name, source, name, target, name, target), e);
+      }
+    }
     try {
       glue.deleteTable(source); // false: already gone, e.g. a retried delete whose first answer was lost
     } catch (RuntimeException e) {

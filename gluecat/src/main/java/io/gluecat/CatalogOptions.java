@@ -39,6 +39,14 @@ public final class CatalogOptions {
   public static final String LOCATION_MAP = "location.map";
   /** Data source providers served beyond Delta and the file formats, e.g. {@code jdbc}; off by default. */
   public static final String PROVIDERS_EXTRA = "providers.extra";
+  /**
+   * When Glue partition objects of partitioned Hive-compatible tables (parquet, orc, avro) are synced from the
+   * table's directories: {@code after-write} (default) in every statement that writes or moves them through
+   * gluecat, {@code on-demand} only when asked (PartitionSync, the doctor tool).
+   */
+  public static final String PARTITIONS_SYNC = "partitions.sync";
+  public static final String PARTITIONS_SYNC_AFTER_WRITE = "after-write";
+  public static final String PARTITIONS_SYNC_ON_DEMAND = "on-demand";
   /** Prefix of Hadoop settings carried to this catalog's tables, e.g. {@code hadoop.fs.s3a.endpoint}. */
   public static final String HADOOP_PREFIX = "hadoop.";
 
@@ -52,7 +60,7 @@ public final class CatalogOptions {
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS);
+          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -74,6 +82,7 @@ public final class CatalogOptions {
   private final Optional<Integer> glueMaxAttempts;
   private final LocationMap locationMap;
   private final Set<String> extraProviders;
+  private final boolean syncPartitionsAfterWrite;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -137,6 +146,12 @@ public final class CatalogOptions {
       }
       return Collections.unmodifiableSet(providers);
     }).orElse(Set.of());
+    String sync = text(options, PARTITIONS_SYNC).map(v -> v.toLowerCase(Locale.ROOT)).orElse(PARTITIONS_SYNC_AFTER_WRITE);
+    if (!sync.equals(PARTITIONS_SYNC_AFTER_WRITE) && !sync.equals(PARTITIONS_SYNC_ON_DEMAND)) {
+      throw invalid(PARTITIONS_SYNC, "'" + sync + "' must be " + PARTITIONS_SYNC_AFTER_WRITE + " or "
+          + PARTITIONS_SYNC_ON_DEMAND);
+    }
+    this.syncPartitionsAfterWrite = sync.equals(PARTITIONS_SYNC_AFTER_WRITE);
   }
 
   /** Parses and checks a catalog's options; throws IllegalArgumentException naming catalog and option. */
@@ -162,6 +177,11 @@ public final class CatalogOptions {
   public LocationMap locationMap() { return locationMap; }
   /** Providers the user allowed beyond the built-in list, lower case. */
   public Set<String> extraProviders() { return extraProviders; }
+  /**
+   * Whether statements that write a partitioned Hive-compatible table through gluecat also sync its Glue
+   * partition objects ({@code partitions.sync=after-write}, the default).
+   */
+  public boolean syncPartitionsAfterWrite() { return syncPartitionsAfterWrite; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

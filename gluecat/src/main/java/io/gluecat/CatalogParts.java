@@ -2,6 +2,7 @@ package io.gluecat;
 
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.partitions.PartitionSync;
 import java.util.Map;
 
 /**
@@ -15,17 +16,22 @@ public final class CatalogParts {
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
   private final DeltaTables deltaTables;
+  private final PartitionSync partitionSync;
 
-  CatalogParts(CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, DeltaTables deltaTables) {
+  CatalogParts(CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, DeltaTables deltaTables,
+      PartitionSync partitionSync) {
     this.options = options;
     this.glue = glue;
     this.hadoop = hadoop;
     this.deltaTables = deltaTables;
+    this.partitionSync = partitionSync;
   }
 
   public CatalogOptions options() { return options; }
   public GlueGateway glue() { return glue; }
   public CatalogHadoopConf hadoop() { return hadoop; }
+  /** The catalog's Glue partition sync (what its writes run; the tools' repair --partitions). */
+  public PartitionSync partitionSync() { return partitionSync; }
 
   /**
    * The table as the Delta log at {@code location} describes it now (columns, partition columns, comment),

@@ -60,7 +60,11 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
 
   /** A table's entry, read and checked; views are not tables here. */
   GlueEntry entry(TableName name) throws NoSuchTableException {
-    software.amazon.awssdk.services.glue.model.Table table = glue.getTable(name);
+    return entry(name, glue.getTable(name));
+  }
+
+  /** {@link #entry(TableName)} of an entry already read. */
+  GlueEntry entry(TableName name, software.amazon.awssdk.services.glue.model.Table table) throws NoSuchTableException {
     if (EntryReader.isView(table)) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }

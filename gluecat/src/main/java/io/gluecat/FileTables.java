@@ -5,6 +5,7 @@ import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.partitions.PartitionSync;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,12 +49,15 @@ final class FileTables {
   private final CatalogOptions options;
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
+  private final PartitionSync partitions;
 
-  FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop) {
+  FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
+      PartitionSync partitions) {
     this.catalog = catalog;
     this.options = options;
     this.glue = glue;
     this.hadoop = hadoop;
+    this.partitions = partitions;
   }
 
   /**
@@ -72,8 +76,28 @@ final class FileTables {
     if (arguments.explicitLocation().isEmpty()) {
       makeDirectory(location); // first, so that the entry never points at nothing
     }
-    glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
-        Optional.ofNullable(database.locationUri())));
+    software.amazon.awssdk.services.glue.model.TableInput input = SparkEnvironment.entryWriter().newEntry(definition,
+        arguments.owner(), Optional.ofNullable(database.locationUri()));
+    glue.createTable(name.database(), input);
+    if (arguments.explicitLocation().isPresent()) {
+      syncAfterWrite(name, input, true); // a LOCATION may already hold partition directories
+    }
+  }
+
+  /** The partition sync after a write, when the catalog's partitions.sync asks for it (see PartitionSync). */
+  private void syncAfterWrite(TableName name, software.amazon.awssdk.services.glue.model.TableInput written,
+      boolean newEntry) {
+    if (options.syncPartitionsAfterWrite()) {
+      partitions.afterWrite(name, asTable(written), newEntry);
+    }
+  }
+
+  /** The entry as Glue stores it after {@code input} was written, as far as the partition sync reads it. */
+  private static software.amazon.awssdk.services.glue.model.Table asTable(
+      software.amazon.awssdk.services.glue.model.TableInput input) {
+    return software.amazon.awssdk.services.glue.model.Table.builder().name(input.name())
+        .tableType(input.tableType()).storageDescriptor(input.storageDescriptor())
+        .partitionKeys(input.partitionKeys()).parameters(input.parameters()).build();
   }
 
   /**
@@ -94,8 +118,9 @@ final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
-        () -> glue.createTable(name.database(), SparkEnvironment.entryWriter().newEntry(definition,
-            arguments.owner(), Optional.ofNullable(database.locationUri())))));
+        () -> SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
+            Optional.ofNullable(database.locationUri())),
+        input -> glue.createTable(name.database(), input), true));
   }
 
   /**
@@ -131,16 +156,16 @@ final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, () -> glue.updateTable(name.database(),
-          SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
-              Optional.ofNullable(database.locationUri())), entry.versionId()));
+      registerStaged(definition, () -> SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+              Optional.ofNullable(database.locationUri())),
+          input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
     });
   }
 
   /** A Glue call, with the checked exceptions GlueGateway declares. */
   private interface GlueWrite {
-    void run() throws Exception;
+    void run(software.amazon.awssdk.services.glue.model.TableInput input) throws Exception;
   }
 
   /** The definition of a table created or replaced as select, at a location that must be empty. */
@@ -156,11 +181,15 @@ final class FileTables {
    * The Glue write that follows the files of a staged create or replace. A replace without a query wrote
    * no files, so the directory is made first: an entry never points at nothing.
    */
-  private void registerStaged(TableDefinition definition, GlueWrite glueWrite) {
+  private void registerStaged(TableDefinition definition,
+      java.util.function.Supplier<software.amazon.awssdk.services.glue.model.TableInput> entry, GlueWrite glueWrite,
+      boolean newEntry) {
     List<String> partitionColumns = definition.partitionColumns();
     makeDirectory(definition.location());
+    software.amazon.awssdk.services.glue.model.TableInput input = null;
     try {
-      glueWrite.run();
+      input = entry.get();
+      glueWrite.run(input);
     } catch (Exception e) {
       throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but writing its "
           + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s' "
@@ -169,6 +198,7 @@ final class FileTables {
           partitionColumns.isEmpty() ? "" : " PARTITIONED BY (" + String.join(", ", partitionColumns) + ")",
           definition.location(), catalog, definition.name()), e);
     }
+    syncAfterWrite(definition.name(), input, newEntry);
   }
 
   /** The database of a table about to be created, which must exist while the table must not. */
@@ -254,8 +284,12 @@ final class FileTables {
         new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
         storage);
     Optional<String> databaseLocation = glue.databaseLocation(name.database());
-    glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed, databaseLocation),
-        entry.versionId());
+    software.amazon.awssdk.services.glue.model.TableInput updated =
+        SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed, databaseLocation);
+    glue.updateTable(name.database(), updated, entry.versionId());
+    if (!location.equals(current.location())) {
+      syncAfterWrite(name, updated, false); // SET LOCATION: the partition objects follow the new directories
+    }
   }
 
   private void replaceField(TableName name, List<StructField> data, List<StructField> partitions, String[] path,

@@ -57,6 +57,16 @@ class CatalogOptionsTest {
   }
 
   @Test
+  void partitionsSyncIsAfterWriteByDefaultAndChecked() {
+    assertTrue(parse().syncPartitionsAfterWrite());
+    assertTrue(parse("partitions.sync", "After-Write").syncPartitionsAfterWrite());
+    assertFalse(parse("partitions.sync", "on-demand").syncPartitionsAfterWrite());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse("partitions.sync", "always"));
+    assertTrue(e.getMessage().contains("spark.sql.catalog.glue_prod.partitions.sync"), e.getMessage());
+    assertTrue(e.getMessage().contains("'always' must be after-write or on-demand"), e.getMessage());
+  }
+
+  @Test
   void optionNamesAreCaseInsensitiveButHadoopKeysKeepTheirCase() {
     CatalogOptions o = parse("Glue.Id", "123456789012", "hadoop.fs.s3a.bucket.MyBucket.endpoint", "x");
     assertEquals(Optional.of("123456789012"), o.glueId());

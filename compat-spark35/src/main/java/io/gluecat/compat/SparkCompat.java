@@ -72,4 +72,9 @@ public final class SparkCompat {
     return new org.apache.spark.sql.delta.catalog.DeltaTableV2(spark, new org.apache.hadoop.fs.Path(location),
         scala.Option.empty(), scala.Option.empty(), scala.Option.empty(), scalaMap(options));
   }
+
+  /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
+  public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
+    return SparkSession.active().sessionState().catalogManager().catalog(name);
+  }
 }

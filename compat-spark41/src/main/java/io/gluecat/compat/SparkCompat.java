@@ -77,4 +77,9 @@ public final class SparkCompat {
     return org.apache.spark.sql.delta.catalog.DeltaTableV2$.MODULE$.apply(spark, new org.apache.hadoop.fs.Path(location),
         scala.Option.empty(), scala.Option.empty(), scalaMap(options), scala.Option.empty());
   }
+
+  /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
+  public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
+    return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalogManager().catalog(name);
+  }
 }

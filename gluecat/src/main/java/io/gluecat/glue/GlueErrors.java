@@ -23,6 +23,8 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
  * AlreadyExistsException on a table call       -> TableAlreadyExistsException
  * AlreadyExistsException on a database call    -> NamespaceAlreadyExistsException
  * ConcurrentModificationException              -> GlueConcurrentModificationException (retryable)
+ * per-partition Errors of a Batch*Partition     -> GlueCatalogException naming the table and partitions
+ *   (AlreadyExists on create and EntityNotFound on delete are not errors: the wanted state holds)
  * anything else (AccessDenied, STS, throttling
  *   after retries, 5xx, client errors)         -> GlueCatalogException naming catalog, glue.id, role
  * </pre>
@@ -43,7 +45,10 @@ public final class GlueErrors {
     GET_TABLE("GetTable", Entity.TABLE, Entity.TABLE),
     CREATE_TABLE("CreateTable", Entity.DATABASE, Entity.TABLE),
     UPDATE_TABLE("UpdateTable", Entity.TABLE, Entity.TABLE),
-    DELETE_TABLE("DeleteTable", Entity.TABLE, Entity.TABLE);
+    DELETE_TABLE("DeleteTable", Entity.TABLE, Entity.TABLE),
+    GET_PARTITIONS("GetPartitions", Entity.TABLE, Entity.TABLE),
+    BATCH_CREATE_PARTITION("BatchCreatePartition", Entity.TABLE, Entity.TABLE),
+    BATCH_DELETE_PARTITION("BatchDeletePartition", Entity.TABLE, Entity.TABLE);
 
     final String operation;
     final Entity missing;
@@ -90,6 +95,17 @@ public final class GlueErrors {
           + ". The entry changed since it was read; nothing was overwritten. Reload the table and retry.", error);
     }
     return new GlueCatalogException(message, error);
+  }
+
+  /**
+   * The per-partition errors a BatchCreatePartition or BatchDeletePartition answered with (the call itself
+   * succeeded), as one exception naming the catalog, table, each partition's values and Glue's error code.
+   */
+  public GlueCatalogException partitionErrors(Call call, String database, String table, java.util.List<String> errors) {
+    int shown = Math.min(errors.size(), 5);
+    return new GlueCatalogException(String.format("Glue %s on table '%s.%s' failed for %d partition(s) for %s: %s%s",
+        call.operation, database, table, errors.size(), options.describeIdentity(),
+        String.join("; ", errors.subList(0, shown)), errors.size() > shown ? "; ..." : ""), null);
   }
 
   /** A failure before any Glue call (building clients, assuming the role), named like the others. */

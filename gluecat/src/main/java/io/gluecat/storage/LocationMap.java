@@ -116,6 +116,22 @@ public final class LocationMap {
     return input.toBuilder().storageDescriptor(map(input.storageDescriptor(), this::toStored)).build();
   }
 
+  public software.amazon.awssdk.services.glue.model.Partition read(
+      software.amazon.awssdk.services.glue.model.Partition partition) {
+    if (pairs.isEmpty() || partition.storageDescriptor() == null) {
+      return partition;
+    }
+    return partition.toBuilder().storageDescriptor(map(partition.storageDescriptor(), this::toHadoop)).build();
+  }
+
+  public software.amazon.awssdk.services.glue.model.PartitionInput write(
+      software.amazon.awssdk.services.glue.model.PartitionInput input) {
+    if (pairs.isEmpty() || input.storageDescriptor() == null) {
+      return input;
+    }
+    return input.toBuilder().storageDescriptor(map(input.storageDescriptor(), this::toStored)).build();
+  }
+
   public Database read(Database database) {
     return pairs.isEmpty() || database.locationUri() == null ? database
         : database.toBuilder().locationUri(toHadoop(database.locationUri())).build();

@@ -109,4 +109,18 @@ class GlueErrorsTest {
     assertInstanceOf(GlueCatalogException.class, client);
     assertTrue(client.getMessage().contains("Connection refused"), client.getMessage());
   }
+
+  @Test
+  void perPartitionErrorsNameTheTableTheCatalogAndAtMostFivePartitions() {
+    java.util.List<String> failed = new java.util.ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      failed.add("[d" + i + "]: InternalServiceException");
+    }
+    Exception e = errors.partitionErrors(Call.BATCH_CREATE_PARTITION, "sales", "orders", failed);
+    assertInstanceOf(io.gluecat.GlueCatalogException.class, e);
+    String m = e.getMessage();
+    assertTrue(m.contains("BatchCreatePartition on table 'sales.orders' failed for 7 partition(s)"), m);
+    assertTrue(m.contains("[d4]: InternalServiceException; ..."), m);
+    assertFalse(m.contains("[d5]"), m);
+  }
 }

@@ -171,4 +171,37 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
     run("ALTER TABLE " + t("before") + " RENAME TO " + t("after"));
     assertAthenaShape("after");
   }
+
+  /**
+   * Athena reads a partitioned Hive table (parquet, orc) from Glue's partition objects: the entry must have the
+   * provider's real SerDe, formats and location, and each partition directory a partition object whose location
+   * is that directory and whose storage is the table's. The case id is the Trino Hive suite's, so both readers
+   * share a line of the report.
+   */
+  @Test
+  @CompatCase(id = "parquet-partitioned-read-by-hive", reader = "athena-shape", writer = "gluecat",
+      title = "Partitioned parquet table (CTAS, then insertInto) read by Trino's Hive connector: every row")
+  void partitionedParquetTable() {
+    run("CREATE TABLE " + t("sales") + " USING parquet PARTITIONED BY (region) AS "
+        + "SELECT id, CASE WHEN id % 2 = 0 THEN 'eu' ELSE 'us' END AS region FROM range(4)");
+    session.range(10, 11).selectExpr("id", "'apac' AS region").write().insertInto(t("sales"));
+    Table entry = glueTable(db, "sales");
+    String location = entry.storageDescriptor().location();
+    assertEquals("org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat", entry.storageDescriptor().inputFormat());
+    assertEquals("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe",
+        entry.storageDescriptor().serdeInfo().serializationLibrary());
+    assertEquals(List.of("region"), entry.partitionKeys().stream().map(c -> c.name()).collect(Collectors.toList()));
+    List<String> partitions = GLUE.getPartitions(r -> r.databaseName(db).tableName("sales")).partitions().stream()
+        .map(p -> String.join("/", p.values()) + " " + p.storageDescriptor().location() + " "
+            + p.storageDescriptor().inputFormat() + " " + p.storageDescriptor().columns())
+        .sorted().collect(Collectors.toList());
+    List<String> expected = java.util.stream.Stream.of("apac", "eu", "us")
+        .map(v -> v + " " + location + "/region=" + v + " " + entry.storageDescriptor().inputFormat() + " "
+            + entry.storageDescriptor().columns())
+        .collect(Collectors.toList());
+    assertEquals(expected, partitions);
+    for (String v : List.of("apac", "eu", "us")) {
+      assertTrue(Files.isDirectory(localPath(location).resolve("region=" + v)), "a directory per partition: " + v);
+    }
+  }
 }

@@ -363,6 +363,36 @@ class ToolsIT extends MiniStackSparkTest {
     assertEquals(0, doctor.code(), doctor.out());
   }
 
+  /**
+   * repair --partitions brings a partitioned parquet table's Glue partitions in line with its directories
+   * after a write gluecat did not see (SQL INSERT); with --dry-run it only says what it would do.
+   */
+  @Test
+  void repairPartitionsSyncsGluePartitionsWithTheDirectories() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    String catalog = newCatalog();
+    sql("CREATE TABLE " + catalog + "." + db + ".events USING parquet PARTITIONED BY (day) AS "
+        + "SELECT id, IF(id % 2 = 0, 'even', 'odd') AS day FROM range(4)");
+    sql("INSERT INTO " + catalog + "." + db + ".events VALUES (9, 'extra')");
+    assertEquals(List.of("[even]", "[odd]"), gluePartitions(db, "events"));
+
+    Run dryRun = tool("repair", db, "events", "--partitions", "--dry-run");
+    assertEquals(0, dryRun.code(), dryRun.out() + dryRun.err());
+    assertTrue(dryRun.out().contains("events: partitions: 3 directories, would create 1 and would delete 0"),
+        dryRun.out());
+    assertEquals(List.of("[even]", "[odd]"), gluePartitions(db, "events"));
+
+    Run repair = tool("repair", db, "events", "--partitions");
+    assertEquals(0, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("events: partitions: 3 directories, created 1 and deleted 0"), repair.out());
+    assertEquals(List.of("[even]", "[extra]", "[odd]"), gluePartitions(db, "events"));
+  }
+
+  private static List<String> gluePartitions(String db, String table) {
+    return GLUE.getPartitions(r -> r.databaseName(db).tableName(table)).partitions().stream()
+        .map(p -> p.values().toString()).sorted().collect(Collectors.toList());
+  }
+
   // ------------------------------------------------------------------ usage and access errors
 
   @Test

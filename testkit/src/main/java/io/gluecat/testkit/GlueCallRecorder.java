@@ -33,6 +33,8 @@ import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.services.glue.model.GetDatabasesRequest;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
+import software.amazon.awssdk.services.glue.model.GetPartitionsRequest;
+import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesRequest;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
 
@@ -157,7 +159,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     }
 
     /**
-     * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}) answer in pages of {@code size} entries
+     * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}, {@code GetPartitions}) answer in pages of {@code size} entries
      * with a {@code NextToken}, as AWS Glue does; MiniStack always answers with everything at once. The
      * token is this kit's own: a request carrying it is sent to the server without it, and the page is cut
      * from the full answer. Close the handle (or {@link #reset()}) to turn paging off.
@@ -191,11 +193,15 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
         SdkRequest request = context.request();
         String token = request instanceof GetTablesRequest ? ((GetTablesRequest) request).nextToken()
-                : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken() : null;
+                : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken()
+                : request instanceof GetPartitionsRequest ? ((GetPartitionsRequest) request).nextToken() : null;
         if (token == null || !token.startsWith(PAGE_TOKEN_PREFIX)) {
             return request;
         }
         attributes.putAttribute(PAGE_OFFSET, Integer.parseInt(token.substring(PAGE_TOKEN_PREFIX.length())));
+        if (request instanceof GetPartitionsRequest) {
+            return ((GetPartitionsRequest) request).toBuilder().nextToken(null).build();
+        }
         return request instanceof GetTablesRequest ? ((GetTablesRequest) request).toBuilder().nextToken(null).build()
                 : ((GetDatabasesRequest) request).toBuilder().nextToken(null).build();
     }
@@ -207,11 +213,17 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             size = pageSize;
         }
         SdkResponse response = context.response();
-        if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse)) {
+        if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse
+                || response instanceof GetPartitionsResponse)) {
             return response;
         }
         Integer attributeOffset = attributes.getAttribute(PAGE_OFFSET);
         int offset = attributeOffset == null ? 0 : attributeOffset;
+        if (response instanceof GetPartitionsResponse) {
+            GetPartitionsResponse partitions = (GetPartitionsResponse) response;
+            return partitions.toBuilder().partitions(page(partitions.partitions(), offset, size))
+                    .nextToken(nextToken(partitions.partitions().size(), offset, size)).build();
+        }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
             return tables.toBuilder().tableList(page(tables.tableList(), offset, size))
@@ -287,6 +299,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         }
         Fault fault = firing(Fault.Phase.AFTER_RESPONSE, attempt);
         if (fault == null) {
+            emulateMissingOperation(context, attempt);
             return;
         }
         if (fault.isConnectionReset()) {
@@ -308,9 +321,76 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         }
     }
 
+    // ---------------------------------------------------------------- operations MiniStack lacks
+
+    /**
+     * MiniStack 1.5.33 has no {@code BatchDeletePartition} (it answers {@code InvalidAction}); the kit then
+     * deletes each partition of the request with MiniStack's {@code DeletePartition} (same endpoint, same
+     * credentials header, so the same account) and answers as AWS Glue would: {@code {"Errors": [...]}}
+     * with a partition MiniStack does not have reported as {@code EntityNotFoundException}. Only a request
+     * that reached MiniStack and was refused as unknown is emulated, so a MiniStack that learns the
+     * operation answers itself.
+     */
+    private static void emulateMissingOperation(Context.AfterTransmission context, Attempt attempt) {
+        if (!GLUE.equals(attempt.service) || !"BatchDeletePartition".equals(attempt.operation)
+                || context.httpResponse().isSuccessful() || !"InvalidAction".equals(attempt.errorCode)
+                || !(context.request() instanceof software.amazon.awssdk.services.glue.model.BatchDeletePartitionRequest)) {
+            return;
+        }
+        var request = (software.amazon.awssdk.services.glue.model.BatchDeletePartitionRequest) context.request();
+        SdkHttpRequest http = context.httpRequest();
+        java.net.URI endpoint = java.net.URI.create(http.protocol() + "://" + http.host() + ":" + http.port() + "/");
+        StringBuilder errors = new StringBuilder();
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        try {
+            for (var partition : request.partitionsToDelete()) {
+                StringBuilder values = new StringBuilder();
+                for (String v : partition.values()) {
+                    values.append(values.length() == 0 ? "" : ",").append(SdkJson.quoted(v));
+                }
+                String keyBody = "\"DatabaseName\":" + SdkJson.quoted(request.databaseName()) + ",\"TableName\":"
+                        + SdkJson.quoted(request.tableName()) + ",\"PartitionValues\":[" + values + "]";
+                if (!exists(client, endpoint, http, "GetPartition", keyBody)) {
+                    errors.append(errors.length() == 0 ? "" : ",").append("{\"PartitionValues\":[").append(values)
+                            .append("],\"ErrorDetail\":{\"ErrorCode\":\"EntityNotFoundException\",")
+                            .append("\"ErrorMessage\":\"Partition not found\"}}");
+                    continue;
+                }
+                exists(client, endpoint, http, "DeletePartition", keyBody);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        synchronized (LOCK) {
+            attempt.emulatedBody = ("{\"Errors\":[" + errors + "]}").getBytes(StandardCharsets.UTF_8);
+            attempt.httpStatus = 200;
+            attempt.errorCode = null;
+        }
+    }
+
+    /** Sends one Glue JSON call to MiniStack as the original request's caller; true on HTTP 200. */
+    private static boolean exists(java.net.http.HttpClient client, java.net.URI endpoint, SdkHttpRequest original,
+                                  String operation, String body) throws IOException, InterruptedException {
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .header("X-Amz-Target", "AWSGlue." + operation)
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{" + body + "}"));
+        original.firstMatchingHeader("Authorization").ifPresent(a -> request.header("Authorization", a));
+        return client.send(request.build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+    }
+
     @Override
     public SdkHttpResponse modifyHttpResponse(Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
         Attempt attempt = attributes.getAttribute(CURRENT);
+        if (attempt != null && attempt.emulatedBody != null) {
+            return context.httpResponse().toBuilder().statusCode(200).statusText(null).clearHeaders()
+                    .putHeader("x-amzn-RequestId", requestId(attempt))
+                    .putHeader("Content-Type", "application/x-amz-json-1.1")
+                    .putHeader("Content-Length", String.valueOf(attempt.emulatedBody.length)).build();
+        }
         Fault fault = attempt == null ? null : attempt.rewrite();
         if (fault == null) {
             return context.httpResponse();
@@ -339,6 +419,10 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         if (attempt.rewrite() != null) {
             drain(context.responseBody().get());   // lets the connection go back to the pool
             return Optional.of(new ByteArrayInputStream(attempt.rewriteBody()));
+        }
+        if (attempt.emulatedBody != null) {
+            drain(context.responseBody().get());
+            return Optional.of(new ByteArrayInputStream(attempt.emulatedBody));
         }
         if (context.httpResponse().isSuccessful()) {
             return context.responseBody();
@@ -570,6 +654,8 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         String returnedAccessKeyId;
         Fault rewrite;
         byte[] rewriteBody;
+        /** The answer the kit gives instead of MiniStack's, for an operation it emulates (BatchDeletePartition). */
+        byte[] emulatedBody;
 
         Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http) {
             this.service = service;

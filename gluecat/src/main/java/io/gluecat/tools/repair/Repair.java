@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.Database;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
@@ -48,13 +49,6 @@ public final class Repair {
   public enum Outcome { REPAIRED, WOULD_REPAIR, UNCHANGED, NOT_FIXABLE, CONCURRENT_CHANGE, FAILED }
 
   public int run(String database, List<String> tables, boolean dryRun, boolean partitions) {
-    Optional<PartitionSync> partitionSync = Optional.empty();
-    if (partitions) {
-      partitionSync = PartitionSync.find();
-      if (partitionSync.isEmpty()) {
-        throw new UsageException("--partitions: this build of gluecat has no partition sync");
-      }
-    }
     Database db = session.database(database);
     Doctor doctor = new Doctor(session, err);
     List<Table> entries = doctor.entries(database, tables);
@@ -68,11 +62,11 @@ public final class Repair {
       Outcome outcome = repair(database, db, entry, finding, inspector, dryRun);
       failed |= outcome == Outcome.NOT_FIXABLE || outcome == Outcome.CONCURRENT_CHANGE || outcome == Outcome.FAILED;
       repaired += outcome == Outcome.REPAIRED || outcome == Outcome.WOULD_REPAIR ? 1 : 0;
-      if (partitionSync.isPresent() && !finding.kind().isDelta() && !entry.partitionKeys().isEmpty()) {
+      if (partitions && !finding.kind().isDelta() && !entry.partitionKeys().isEmpty()) {
         try {
-          out.printf("%s: partitions: %s%n", entry.name(), partitionSync.get().sync(session.parts(),
-              new TableName(database, entry.name()), entry, dryRun));
-        } catch (RuntimeException e) {
+          out.printf("%s: partitions: %s%n", entry.name(), partitionLine(
+              session.parts().partitionSync().sync(new TableName(database, entry.name()), entry, false, dryRun), dryRun));
+        } catch (NoSuchTableException | RuntimeException e) {
           out.printf("%s: partitions: FAILED: %s%n", entry.name(), e.getMessage());
           failed = true;
         }
@@ -80,6 +74,14 @@ public final class Repair {
     }
     out.printf("%s %d of %d tables in %s%n", dryRun ? "would repair" : "repaired", repaired, entries.size(), database);
     return failed ? 1 : 0;
+  }
+
+  private static String partitionLine(io.gluecat.partitions.PartitionSync.Result result, boolean dryRun) {
+    if (!result.applicable()) {
+      return "none kept in Glue (" + result.reason() + ")";
+    }
+    return String.format("%d directories, %s %d and %s %d", result.directories(),
+        dryRun ? "would create" : "created", result.created(), dryRun ? "would delete" : "deleted", result.deleted());
   }
 
   private Outcome repair(String database, Database db, Table entry, Finding finding, Inspector inspector,

@@ -43,6 +43,8 @@ import software.amazon.awssdk.services.glue.model.Table;
 abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
   static final String TRINO_LOCAL = "delta";
   static final String TRINO_S3 = "delta_s3";
+  /** Trino's Hive connector on the same Glue and local file system: partitions come from Glue's partition objects. */
+  static final String TRINO_HIVE = "hive";
 
   private static final AtomicInteger COUNTER = new AtomicInteger();
   protected static final MiniStack MINISTACK = MiniStack.shared();
@@ -219,6 +221,7 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
             // corruption ... concurrent data modifications"): the tests never write one table from two engines at once.
             Map.of("delta.enable-non-concurrent-writes", "true"))
         .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
+        .catalog(TRINO_HIVE, TrinoCatalogs.hiveOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()))
         .startAsync();
   }
 

@@ -29,6 +29,21 @@ public final class TrinoCatalogs {
         return p;
     }
 
+    /**
+     * Trino's Hive connector on {@code ministack}'s Glue, as the test user: it reads Hive-compatible tables (parquet,
+     * orc, avro entries with their real SerDe) and takes their partitions from Glue's partition objects only.
+     */
+    public static Map<String, String> hiveOnGlue(MiniStack ministack) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("connector.name", "hive");
+        p.put("hive.metastore", "glue");
+        p.put("hive.metastore.glue.region", MiniStack.REGION.id());
+        p.put("hive.metastore.glue.endpoint-url", ministack.endpoint().toString());
+        p.put("hive.metastore.glue.aws-access-key", MiniStack.ACCESS_KEY_ID);
+        p.put("hive.metastore.glue.aws-secret-key", MiniStack.SECRET_ACCESS_KEY);
+        return p;
+    }
+
     /** {@link #deltaLakeOnGlue(URI, String, String, String)} on {@code ministack}'s Glue, as the test user. */
     public static Map<String, String> deltaLakeOnGlue(MiniStack ministack) {
         return deltaLakeOnGlue(ministack.endpoint(), MiniStack.REGION.id(), MiniStack.ACCESS_KEY_ID,

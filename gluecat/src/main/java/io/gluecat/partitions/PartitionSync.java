@@ -1,0 +1,295 @@
+package io.gluecat.partitions;
+
+import io.gluecat.AbstractGlueCatalog;
+import io.gluecat.CatalogHadoopConf;
+import io.gluecat.GlueCatalogException;
+import io.gluecat.TableName;
+import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.glue.GlueGateway;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import software.amazon.awssdk.services.glue.model.Column;
+import software.amazon.awssdk.services.glue.model.Partition;
+import software.amazon.awssdk.services.glue.model.PartitionInput;
+import software.amazon.awssdk.services.glue.model.SerDeInfo;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * Keeps the Glue partition objects of a partitioned table in step with its partition directories.
+ *
+ * <p>Spark reads gluecat's non-Delta tables' partitions from the file system
+ * ({@code spark.sql.partitionProvider=filesystem}), but Trino's Hive connector and Athena read a Hive
+ * table's partitions from Glue only, and return no rows without them. So for every partitioned table in the
+ * Hive-compatible form (parquet, orc, avro whose columns Hive can hold: the entry has the provider's real
+ * SerDe and location), this class lists the partition directories under the table's location with the
+ * catalog's Hadoop settings, reads the table's partition objects from Glue, and creates the missing ones and
+ * deletes those whose directory is gone ({@code BatchCreatePartition} 100 and {@code BatchDeletePartition}
+ * 25 per call, the catalog's glue.id on every call). A partition object is the table's StorageDescriptor
+ * with the partition directory as its location. Tables in the Spark-specific form (csv, json, text, types
+ * Hive cannot hold) and Delta tables get none: Hive readers cannot read them anyway.
+ *
+ * <p>Entry points: {@link #sync(String, String)} for users and tools (Scala, PySpark through py4j, the
+ * doctor tool's {@code repair --partitions}); the catalog itself calls {@link #syncTable} after the writes
+ * it performs when {@code partitions.sync=after-write}.
+ */
+public final class PartitionSync {
+
+  /** What one sync did. */
+  public static final class Result {
+    private final boolean applicable;
+    private final String reason;
+    private final int directories;
+    private final int created;
+    private final int deleted;
+
+    private Result(boolean applicable, String reason, int directories, int created, int deleted) {
+      this.applicable = applicable;
+      this.reason = reason;
+      this.directories = directories;
+      this.created = created;
+      this.deleted = deleted;
+    }
+
+    /** False when the table gets no partition objects (unpartitioned, Delta, Spark-specific form). */
+    public boolean applicable() { return applicable; }
+    /** Why the table gets no partition objects, or "" when it does. */
+    public String reason() { return reason; }
+    /** Partition directories found under the table's location. */
+    public int directories() { return directories; }
+    /** Partition objects created (new, or re-created because their location or storage changed). */
+    public int created() { return created; }
+    /** Partition objects deleted (their directory is gone, or they were re-created). */
+    public int deleted() { return deleted; }
+
+    @Override
+    public String toString() {
+      return applicable ? String.format("%d partition directories; %d partition objects created, %d deleted",
+          directories, created, deleted) : "no partition objects: " + reason;
+    }
+  }
+
+  private final String catalog;
+  private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
+
+  public PartitionSync(String catalog, GlueGateway glue, CatalogHadoopConf hadoop) {
+    this.catalog = catalog;
+    this.glue = glue;
+    this.hadoop = hadoop;
+  }
+
+  /**
+   * Syncs the partition objects of {@code table} ({@code db.table}) of the gluecat catalog named
+   * {@code catalogName} in the active Spark session; the on-demand sync for writes gluecat did not see
+   * (SQL INSERT, other engines). From PySpark:
+   * {@code spark._jvm.io.gluecat.partitions.PartitionSync.sync("glue", "sales.orders")}.
+   */
+  public static Result sync(String catalogName, String table) throws NoSuchTableException {
+    CatalogPlugin plugin = SparkCompat.catalog(catalogName);
+    if (!(plugin instanceof AbstractGlueCatalog)) {
+      throw new IllegalArgumentException(String.format("Catalog '%s' is not a gluecat catalog (it is %s)",
+          catalogName, plugin.getClass().getName()));
+    }
+    String[] parts = table.split("\\.");
+    if (parts.length != 2) {
+      throw new IllegalArgumentException(String.format("Partition sync names a table as <database>.<table>, "
+          + "got '%s' (catalog '%s')", table, catalogName));
+    }
+    return ((AbstractGlueCatalog) plugin).partitionSync().syncTable(new TableName(parts[0], parts[1]));
+  }
+
+  /** Reads the table's entry and syncs its partition objects with its directories. */
+  public Result syncTable(TableName name) throws NoSuchTableException {
+    return sync(name, glue.getTable(name), false);
+  }
+
+  /**
+   * Syncs the partition objects of {@code entry}. With {@code newEntry}, Glue is known to hold none (the
+   * entry was just created), so Glue's partitions are not read.
+   */
+  public Result sync(TableName name, Table entry, boolean newEntry) throws NoSuchTableException {
+    return sync(name, entry, newEntry, false);
+  }
+
+  /**
+   * As {@link #sync(TableName, Table, boolean)}; with {@code dryRun}, Glue's partitions are read and the
+   * counts say what would change, but nothing is written (the doctor tool's {@code repair --partitions --dry-run}).
+   */
+  public Result sync(TableName name, Table entry, boolean newEntry, boolean dryRun) throws NoSuchTableException {
+    String reason = notApplicable(entry);
+    if (reason != null) {
+      return new Result(false, reason, 0, 0, 0);
+    }
+    Map<List<String>, PartitionInput> wanted = new LinkedHashMap<>();
+    for (PartitionInput p : directories(name, entry)) {
+      wanted.put(p.values(), p);
+    }
+    List<List<String>> delete = new ArrayList<>();
+    List<PartitionInput> create = new ArrayList<>();
+    Map<List<String>, Partition> existing = new LinkedHashMap<>();
+    if (!newEntry) {
+      for (Partition p : glue.listPartitions(name)) {
+        existing.put(p.values(), p);
+      }
+    }
+    for (Partition p : existing.values()) {
+      PartitionInput want = wanted.get(p.values());
+      if (want == null || !same(want.storageDescriptor(), p.storageDescriptor())) {
+        delete.add(p.values());
+      }
+    }
+    for (PartitionInput p : wanted.values()) {
+      Partition have = existing.get(p.values());
+      if (have == null || !same(p.storageDescriptor(), have.storageDescriptor())) {
+        create.add(p);
+      }
+    }
+    if (!dryRun) {
+      glue.deletePartitions(name, delete);
+      glue.createPartitions(name, create);
+    }
+    return new Result(true, "", wanted.size(), create.size(), delete.size());
+  }
+
+  /**
+   * The RENAME half Glue lacks: the partition objects of {@code from} created under {@code to} (whose entry
+   * already exists), each as it was. The old ones go with the old entry.
+   */
+  public int copy(TableName from, Table entry, TableName to) throws NoSuchTableException {
+    if (notApplicable(entry) != null) {
+      return 0;
+    }
+    List<PartitionInput> copies = new ArrayList<>();
+    for (Partition p : glue.listPartitions(from)) {
+      copies.add(PartitionInput.builder().values(p.values()).storageDescriptor(p.storageDescriptor())
+          .parameters(p.parameters()).lastAccessTime(p.lastAccessTime()).lastAnalyzedTime(p.lastAnalyzedTime())
+          .build());
+    }
+    glue.createPartitions(to, copies);
+    return copies.size();
+  }
+
+  /**
+   * The sync that follows a write gluecat performed (the files and the entry are committed by then). Does
+   * nothing for tables that get no partition objects, so those statements make no partition calls. A
+   * failure loses nothing: the statement fails with a message that says the data and entry are in place
+   * and how to sync the partitions later.
+   */
+  public void afterWrite(TableName name, Table entry, boolean newEntry) {
+    if (notApplicable(entry) != null) {
+      return;
+    }
+    try {
+      sync(name, entry, newEntry);
+    } catch (NoSuchTableException | RuntimeException e) {
+      throw new GlueCatalogException(String.format("The files of table %s.%s were written and its Glue entry is "
+          + "in place, but syncing its Glue partition objects failed: %s. Spark reads the table as it is; "
+          + "readers that take partitions from Glue (Trino's Hive connector, Athena) miss the new partitions "
+          + "until they are synced: run io.gluecat.partitions.PartitionSync.sync(\"%s\", \"%s\") (or the doctor "
+          + "tool's repair --partitions) once Glue answers again.", catalog, name, e.getMessage(), catalog, name), e);
+    }
+  }
+
+  /** Why an entry gets no partition objects, or null when it does. */
+  public static String notApplicable(Table entry) {
+    if (EntryReader.isView(entry)) {
+      return "a view";
+    }
+    Map<String, String> parameters = entry.hasParameters() ? entry.parameters() : Map.of();
+    if (EntryFormat.isDelta(parameters.get(EntryFormat.PROVIDER))) {
+      return "a Delta table (Delta keeps its partitions in its log)";
+    }
+    if (!entry.hasPartitionKeys() || entry.partitionKeys().isEmpty()) {
+      return "not partitioned";
+    }
+    StorageDescriptor sd = entry.storageDescriptor();
+    if (sd == null || sd.location() == null || sd.location().endsWith(EntryFormat.PLACEHOLDER_SUFFIX)
+        || sd.inputFormat() == null || EntryFormat.SEQUENCE_FILE_INPUT.equals(sd.inputFormat())) {
+      return "stored in Spark's own form (csv, json, text, or columns Hive cannot hold), which Hive readers "
+          + "cannot read";
+    }
+    return null;
+  }
+
+  /** A partition object for every directory {@code key1=v1/key2=v2/...} under the table's location. */
+  private List<PartitionInput> directories(TableName name, Table entry) {
+    StorageDescriptor table = entry.storageDescriptor();
+    List<String> keys = new ArrayList<>();
+    for (Column c : entry.partitionKeys()) {
+      keys.add(c.name().toLowerCase(Locale.ROOT));
+    }
+    String location = stripSlash(table.location());
+    List<PartitionInput> found = new ArrayList<>();
+    try {
+      FileSystem fs = hadoop.open(catalog + "." + name, location);
+      walk(fs, new Path(location), location, keys, 0, new ArrayList<>(), table, found);
+    } catch (IOException e) {
+      throw new GlueCatalogException(String.format("Could not list the partition directories of table %s.%s at "
+          + "%s: %s", catalog, name, location, e.getMessage()), e);
+    }
+    return found;
+  }
+
+  private void walk(FileSystem fs, Path dir, String dirLocation, List<String> keys, int depth, List<String> values,
+      StorageDescriptor table, List<PartitionInput> found) throws IOException {
+    if (depth == keys.size()) {
+      found.add(PartitionInput.builder().values(List.copyOf(values))
+          .storageDescriptor(partitionStorage(table, dirLocation)).build());
+      return;
+    }
+    if (!fs.exists(dir)) {
+      return;
+    }
+    for (FileStatus child : fs.listStatus(dir)) {
+      String dirName = child.getPath().getName();
+      int eq = dirName.indexOf('=');
+      if (!child.isDirectory() || dirName.startsWith("_") || dirName.startsWith(".") || eq <= 0
+          || !ExternalCatalogUtils.unescapePathName(dirName.substring(0, eq)).equalsIgnoreCase(keys.get(depth))) {
+        continue; // not a partition directory of this level (hidden, a file, another column)
+      }
+      values.add(ExternalCatalogUtils.unescapePathName(dirName.substring(eq + 1)));
+      walk(fs, child.getPath(), dirLocation + "/" + dirName, keys, depth + 1, values, table, found);
+      values.remove(values.size() - 1);
+    }
+  }
+
+  /** The table's StorageDescriptor at the partition's location, without the table's own {@code path}. */
+  static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
+    StorageDescriptor.Builder sd = table.toBuilder().location(location);
+    SerDeInfo serde = table.serdeInfo();
+    if (serde != null && serde.hasParameters()) {
+      Map<String, String> parameters = new LinkedHashMap<>(serde.parameters());
+      parameters.remove(EntryFormat.PATH);
+      sd.serdeInfo(serde.toBuilder().parameters(parameters).build());
+    }
+    return sd.build();
+  }
+
+  /** Whether a partition object's storage is what the table's would give it (location, columns, formats). */
+  private static boolean same(StorageDescriptor want, StorageDescriptor have) {
+    return have != null && Objects.equals(stripSlash(want.location()), stripSlash(have.location()))
+        && Objects.equals(want.columns(), have.columns())
+        && Objects.equals(want.inputFormat(), have.inputFormat())
+        && Objects.equals(want.outputFormat(), have.outputFormat())
+        && Objects.equals(want.serdeInfo() == null ? null : want.serdeInfo().serializationLibrary(),
+            have.serdeInfo() == null ? null : have.serdeInfo().serializationLibrary());
+  }
+
+  private static String stripSlash(String location) {
+    return location != null && location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
+  }
+}
