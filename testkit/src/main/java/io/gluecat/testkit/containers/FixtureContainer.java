@@ -27,6 +27,8 @@ import org.testcontainers.utility.DockerImageName;
 public final class FixtureContainer implements Running {
     private final GenericContainer<?> container;
     private final Writer log;
+    private volatile String exit;        // how it ended, read before the container is removed
+    private volatile boolean drained;    // the log consumer had time to write the last lines
 
     private FixtureContainer(GenericContainer<?> container, Writer log) {
         this.container = container;
@@ -94,35 +96,50 @@ public final class FixtureContainer implements Running {
     @Override
     public boolean isAlive() {
         String id = container.getContainerId();
-        if (id == null) {
-            return false;
-        }
+        boolean running;
         try {
-            Boolean running = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec().getState().getRunning();
-            return Boolean.TRUE.equals(running);
+            running = id != null && Boolean.TRUE.equals(
+                    DockerClientFactory.lazyClient().inspectContainerCmd(id).exec().getState().getRunning());
         } catch (RuntimeException gone) {
-            return false;
+            running = false;
         }
+        if (!running && !drained) {
+            // Let the log consumer write the last lines before the caller reads the log's tail.
+            sleep(500);
+            drained = true;
+        }
+        return running;
     }
 
     @Override
     public String exitDescription() {
+        return exit != null ? exit : describeExit();
+    }
+
+    private String describeExit() {
         String id = container.getContainerId();
+        if (id == null) {
+            return "stopped (container of " + image() + " removed)";
+        }
         try {
             InspectContainerResponse.ContainerState state = DockerClientFactory.lazyClient().inspectContainerCmd(id).exec()
                     .getState();
-            // Let the log consumer catch up with the last lines before the caller reads the log's tail.
-            sleep(300);
+            if (Boolean.TRUE.equals(state.getRunning())) {
+                return "was stopped (container " + id.substring(0, 12) + " of " + image() + ")";
+            }
             return "exited with status " + state.getExitCodeLong() + " (container " + id.substring(0, 12) + " of "
                     + image() + ")";
         } catch (RuntimeException e) {
-            return "stopped (container " + id + " of " + image() + " is gone)";
+            return "stopped (container " + id.substring(0, 12) + " of " + image() + " is gone)";
         }
     }
 
     /** Stops and removes the container (Testcontainers: kill, then remove with its volumes). */
     @Override
     public void stop(Duration timeout) {
+        if (exit == null) {
+            exit = describeExit();
+        }
         try {
             container.stop();
         } finally {
