@@ -12,10 +12,17 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import io.gluecat.testkit.containers.Backend;
+import io.gluecat.testkit.containers.FixtureContainer;
+import io.gluecat.testkit.containers.Running;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -26,7 +33,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /**
- * A real MiniStack process (the PyPI package {@code ministack}) on a free loopback port: no Docker.
+ * A real MiniStack (the PyPI package {@code ministack}) on a loopback port: a child process, or a Docker container
+ * when the container backend is chosen ({@link Backend}: {@code -Dgluecat.fixtures}); the API is the same.
  *
  * <p>{@link #start()} launches a new one; {@link #shared()} gives the JVM's one, started on first use and
  * stopped at JVM exit. Each instance binds only 127.0.0.1:{@link #port()}, keeps its state in memory and
@@ -72,14 +80,18 @@ public final class MiniStack implements AutoCloseable {
                 "gluecat-ministack-shutdown"));
     }
 
-    private final Process process;
+    /** Where the image's MiniStack listens: MiniStack's default port, as in ministackorg/ministack. */
+    static final int CONTAINER_PORT = 4566;
+    static final String IMAGE_PROPERTY = "gluecat.ministack.image";
+
+    private final Running process;
     private final int port;
     private final URI endpoint;
     private final Path logFile;
     private final Path scratchDir;
     private final boolean isShared;
 
-    private MiniStack(Process process, int port, Path logFile, Path scratchDir, boolean isShared) {
+    private MiniStack(Running process, int port, Path logFile, Path scratchDir, boolean isShared) {
         this.process = process;
         this.port = port;
         this.endpoint = URI.create("http://127.0.0.1:" + port);
@@ -118,6 +130,13 @@ public final class MiniStack implements AutoCloseable {
 
     public boolean isRunning() {
         return process.isAlive();
+    }
+
+    /** The images of the container backend: the local build (bin/build-test-images), else ministackorg/ministack. */
+    public static Backend.Images containerImages() {
+        String version = MiniStackInstall.version();
+        return new Backend.Images("MiniStack " + version, IMAGE_PROPERTY, "gluecat-test/ministack:" + version,
+                "ministackorg/ministack:" + version);
     }
 
     /** Wipes all of MiniStack's state (every service, every account). */
@@ -258,6 +277,10 @@ public final class MiniStack implements AutoCloseable {
     // ---------------------------------------------------------------- process
 
     private static MiniStack start(boolean isShared) {
+        Optional<Backend.Choice> container = Backend.choose(containerImages());
+        if (container.isPresent()) {
+            return launchContainer(container.get(), isShared);
+        }
         Path executable = MiniStackInstall.executable();
         IllegalStateException lastFailure = null;
         // A free port can be taken between choosing and binding it: try a few.
@@ -294,7 +317,39 @@ public final class MiniStack implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start MiniStack " + executable, e);
         }
-        MiniStack miniStack = new MiniStack(process, port, logFile, scratch, isShared);
+        MiniStack miniStack = new MiniStack(Running.process(process), port, logFile, scratch, isShared);
+        RUNNING.add(miniStack);
+        miniStack.awaitHealthy();
+        return miniStack;
+    }
+
+    /**
+     * A container of the image: MiniStack listens on {@value #CONTAINER_PORT} inside, published on a free port of the
+     * host's loopback only, with the process's settings (no IoT or SFTP listener, state in memory). The log goes to
+     * {@code target/ministack-<host port>.log}, as a process's does.
+     */
+    private static MiniStack launchContainer(Backend.Choice choice, boolean isShared) {
+        Path logDir = Paths.get(System.getProperty(LOG_DIR_PROPERTY, Paths.get(System.getProperty("user.dir"), "target").toString()));
+        Path startLog = logDir.resolve("ministack-container-" + Long.toHexString(System.nanoTime()) + ".log");
+        FixtureContainer container = FixtureContainer.start(choice, startLog, c -> c
+                .withExposedPorts(CONTAINER_PORT)
+                .withEnv("GATEWAY_PORT", String.valueOf(CONTAINER_PORT))
+                .withEnv("BIND_HOST", "0.0.0.0")
+                .withEnv("IOT_MTLS_ENABLED", "0")
+                .withEnv("SFTP_ENABLED", "0")
+                .withEnv("PERSIST_STATE", "0")
+                .withEnv("S3_PERSIST", "0")
+                // Published on 127.0.0.1 only (Testcontainers would publish on every interface).
+                .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(new PortBinding(
+                        Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(CONTAINER_PORT)))));
+        int port = container.mappedPort(CONTAINER_PORT);
+        Path logFile = logDir.resolve("ministack-" + port + ".log");
+        try {
+            Files.move(startLog, logFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            logFile = startLog;   // keep writing where it is
+        }
+        MiniStack miniStack = new MiniStack(container, port, logFile, null, isShared);
         RUNNING.add(miniStack);
         miniStack.awaitHealthy();
         return miniStack;
@@ -335,7 +390,7 @@ public final class MiniStack implements AutoCloseable {
                 if (tail.contains("already in use")) {
                     throw new PortTakenException(port, tail);
                 }
-                throw new IllegalStateException("MiniStack exited with status " + process.exitValue()
+                throw new IllegalStateException("MiniStack " + process.exitDescription()
                         + " before it was healthy; last lines of " + logFile + ":\n" + tail);
             }
             try {
@@ -356,8 +411,10 @@ public final class MiniStack implements AutoCloseable {
     /** Closes the watchdog's stdin (MiniStack gets SIGTERM), then destroys, then destroys forcibly. */
     private void stop() {
         RUNNING.remove(this);
-        ChildProcesses.stop(process, STOP_TIMEOUT);
-        ChildProcesses.deleteRecursively(scratchDir);
+        process.stop(STOP_TIMEOUT);
+        if (scratchDir != null) {
+            ChildProcesses.deleteRecursively(scratchDir);
+        }
     }
 
     private String logTail() {

@@ -37,13 +37,18 @@ final class MiniStackInstall {
     private MiniStackInstall() {
     }
 
+    /** The pinned MiniStack version: {@value #VERSION_PROPERTY}, else {@value #DEFAULT_VERSION}. */
+    static String version() {
+        return System.getProperty(VERSION_PROPERTY, "").isBlank()
+                ? DEFAULT_VERSION : System.getProperty(VERSION_PROPERTY).trim();
+    }
+
     static synchronized Path executable() {
         String command = System.getProperty(COMMAND_PROPERTY, "").trim();
         if (!command.isEmpty()) {
             return Paths.get(command);
         }
-        String version = System.getProperty(VERSION_PROPERTY, "").isBlank()
-                ? DEFAULT_VERSION : System.getProperty(VERSION_PROPERTY).trim();
+        String version = version();
         Path tools = repoRoot().resolve(".tools");
         Path venv = tools.resolve("ministack-" + version);
         Path executable = venv.resolve("bin").resolve("ministack");

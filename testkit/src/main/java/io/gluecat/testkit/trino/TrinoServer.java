@@ -1,6 +1,11 @@
 package io.gluecat.testkit.trino;
 
 import io.gluecat.testkit.ChildProcesses;
+import io.gluecat.testkit.containers.Backend;
+import io.gluecat.testkit.containers.FixtureContainer;
+import io.gluecat.testkit.containers.Running;
+import org.testcontainers.containers.BindMode;
+import org.testcontainers.images.builder.Transferable;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +31,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A real Trino server process (coordinator and worker in one) on a free loopback port: no Docker.
+ * A real Trino server (coordinator and worker in one) on a free loopback port: a child process, or a Docker
+ * container when the container backend is chosen ({@link Backend}: {@code -Dgluecat.fixtures}); the API is the same.
  *
  * <pre>{@code
  * TrinoServer trino = TrinoServer.builder()
@@ -64,23 +71,32 @@ public final class TrinoServer implements AutoCloseable {
                 "gluecat-trino-shutdown"));
     }
 
-    private final Process process;
+    static final String IMAGE_PROPERTY = "gluecat.trino.image";
+
+    private final Running process;
     private final int port;
     private final URI uri;
     private final Path logFile;
     private final Path scratch;
-    private final TrinoJava.Jdk jdk;
+    private final String java;
     private final String version;
     private volatile Duration startup;
 
-    private TrinoServer(Process process, int port, Path logFile, Path scratch, TrinoJava.Jdk jdk, String version) {
+    private TrinoServer(Running process, int port, Path logFile, Path scratch, String java, String version) {
         this.process = process;
         this.port = port;
         this.uri = URI.create("http://127.0.0.1:" + port);
         this.logFile = logFile;
         this.scratch = scratch;
-        this.jdk = jdk;
+        this.java = java;
         this.version = version;
+    }
+
+    /** The images of the container backend: the local build (bin/build-test-images), else trinodb/trino. */
+    public static Backend.Images containerImages() {
+        String version = TrinoInstall.version();
+        return new Backend.Images("Trino " + version, IMAGE_PROPERTY, "gluecat-test/trino:" + version,
+                "trinodb/trino:" + version);
     }
 
     public static Builder builder() {
@@ -112,7 +128,7 @@ public final class TrinoServer implements AutoCloseable {
 
     /** The Java the server runs on. */
     public String java() {
-        return jdk.description();
+        return java;
     }
 
     /** How long the process took from launch to ready: a measurement to report, never to assert on. */
@@ -131,7 +147,7 @@ public final class TrinoServer implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "TrinoServer[" + version + " at " + uri + ", " + jdk.description() + ", log " + logFile + "]";
+        return "TrinoServer[" + version + " at " + uri + ", " + java + ", log " + logFile + "]";
     }
 
     /** What the server is given: its catalogs and any extra {@code config.properties} settings. */
@@ -188,12 +204,16 @@ public final class TrinoServer implements AutoCloseable {
 
         /** Unpacks the server if needed, launches it and waits until it is ready. Close it when done. */
         public TrinoServer start() {
-            TrinoJava.Jdk jdk = TrinoJava.find();
-            Path home = TrinoInstall.home();
+            Optional<Backend.Choice> container = Backend.choose(containerImages());
+            TrinoJava.Jdk jdk = container.isPresent() ? null : TrinoJava.find();
+            Path home = container.isPresent() ? null : TrinoInstall.home();
             IllegalStateException lastFailure = null;
             // A free port can be taken between choosing and binding it: try a few.
             for (int tries = 0; tries < 3; tries++) {
                 try {
+                    if (container.isPresent()) {
+                        return launchContainer(container.get(), ChildProcesses.freePort(), catalogs, config);
+                    }
                     return launch(home, jdk, ChildProcesses.freePort(), catalogs, config);
                 } catch (PortTakenException e) {
                     lastFailure = e;
@@ -220,48 +240,18 @@ public final class TrinoServer implements AutoCloseable {
             Path catalogDir = Files.createDirectories(etc.resolve("catalog"));
             Path data = Files.createDirectories(scratch.resolve("data"));
 
-            Map<String, String> node = new LinkedHashMap<>();
-            node.put("node.environment", "gluecat_test");
-            node.put("node.id", "gluecat-test-" + port);
-            node.put("node.data-dir", data.toString());
-            // Otherwise the node announces the host's outward address to itself.
-            node.put("node.internal-address", "127.0.0.1");
+            Map<String, String> node = nodeProperties(port, data.toString());
             write(etc.resolve("node.properties"), node);
 
-            Map<String, String> config = new LinkedHashMap<>();
-            config.put("coordinator", "true");
-            config.put("node-scheduler.include-coordinator", "true");
-            config.put("http-server.http.port", String.valueOf(port));
-            config.put("discovery.uri", "http://127.0.0.1:" + port);
-            config.put("plugin.dir", pluginDir(home, scratch, catalogs).toString());
-            config.put("catalog.config-dir", catalogDir.toString());
-            config.put("query.max-memory", "1GB");
-            config.put("query.max-memory-per-node", "512MB");
-            config.put("task.concurrency", "2");
-            config.put("task.max-worker-threads", "4");
-            config.putAll(extraConfig);
+            Map<String, String> config = configProperties(port, pluginDir(home, scratch, catalogs).toString(),
+                    catalogDir.toString(), extraConfig);
             write(etc.resolve("config.properties"), config);
 
             for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
                 write(catalogDir.resolve(catalog.getKey() + ".properties"), catalog.getValue());
             }
 
-            List<String> jvm = new ArrayList<>(List.of(
-                    "-Xmx" + System.getProperty(HEAP_PROPERTY, DEFAULT_HEAP),
-                    "-XX:+UseG1GC",
-                    "-XX:+ExitOnOutOfMemoryError",
-                    "-XX:-OmitStackTraceInFastThrow",
-                    "-XX:ReservedCodeCacheSize=256M",
-                    // The client JIT only: the C2 compiler's work at start-up costs more CPU than test queries on
-                    // a few rows ever win back, on a machine of 2 cores.
-                    "-XX:TieredStopAtLevel=1",
-                    "-Djdk.attach.allowAttachSelf=true",
-                    "-XX:+EnableDynamicAgentLoading",
-                    "--enable-native-access=ALL-UNNAMED",
-                    "--sun-misc-unsafe-memory-access=allow",
-                    "-Dfile.encoding=UTF-8",
-                    // HTTP on loopback only
-                    "-Dhttp-server.http.host=127.0.0.1"));
+            List<String> jvm = jvmOptions();
             Files.write(etc.resolve("jvm.config"), jvm);
 
             List<String> command = new ArrayList<>();
@@ -291,12 +281,153 @@ public final class TrinoServer implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start Trino " + version + " with " + jdk.description(), e);
         }
-        TrinoServer server = new TrinoServer(process, port, logFile, scratch, jdk, version);
+        TrinoServer server = new TrinoServer(Running.process(process), port, logFile, scratch, jdk.description(), version);
         RUNNING.add(server);
         long start = System.nanoTime();
         server.awaitReady();
         server.startup = Duration.ofNanos(System.nanoTime() - start);
         return server;
+    }
+
+    /** {@code node.properties}: environment, id, data directory, and the loopback address the node announces. */
+    private static Map<String, String> nodeProperties(int port, String dataDir) {
+        Map<String, String> node = new LinkedHashMap<>();
+        node.put("node.environment", "gluecat_test");
+        node.put("node.id", "gluecat-test-" + port);
+        node.put("node.data-dir", dataDir);
+        // Otherwise the node announces the host's outward address to itself.
+        node.put("node.internal-address", "127.0.0.1");
+        return node;
+    }
+
+    /** {@code config.properties}: one coordinator that schedules on itself, small memory and task settings. */
+    private static Map<String, String> configProperties(int port, String pluginDir, String catalogDir,
+            Map<String, String> extraConfig) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("coordinator", "true");
+        config.put("node-scheduler.include-coordinator", "true");
+        config.put("http-server.http.port", String.valueOf(port));
+        config.put("discovery.uri", "http://127.0.0.1:" + port);
+        config.put("plugin.dir", pluginDir);
+        config.put("catalog.config-dir", catalogDir);
+        config.put("query.max-memory", "1GB");
+        config.put("query.max-memory-per-node", "512MB");
+        config.put("task.concurrency", "2");
+        config.put("task.max-worker-threads", "4");
+        config.putAll(extraConfig);
+        return config;
+    }
+
+    private static List<String> jvmOptions() {
+        return new ArrayList<>(List.of(
+                    "-Xmx" + System.getProperty(HEAP_PROPERTY, DEFAULT_HEAP),
+                    "-XX:+UseG1GC",
+                    "-XX:+ExitOnOutOfMemoryError",
+                    "-XX:-OmitStackTraceInFastThrow",
+                    "-XX:ReservedCodeCacheSize=256M",
+                    // The client JIT only: the C2 compiler's work at start-up costs more CPU than test queries on
+                    // a few rows ever win back, on a machine of 2 cores.
+                    "-XX:TieredStopAtLevel=1",
+                    "-Djdk.attach.allowAttachSelf=true",
+                    "-XX:+EnableDynamicAgentLoading",
+                    "--enable-native-access=ALL-UNNAMED",
+                    "--sun-misc-unsafe-memory-access=allow",
+                    "-Dfile.encoding=UTF-8",
+                    // HTTP on loopback only
+                    "-Dhttp-server.http.host=127.0.0.1"));
+    }
+
+    /** Where the container's configuration goes: the image's own etc directory, read by its entry point. */
+    private static final String CONTAINER_ETC = "/etc/trino";
+    /** The catalogs' directory in the container: not the image's {@code /etc/trino/catalog} (trinodb/trino has some). */
+    private static final String CONTAINER_CATALOGS = "/etc/gluecat-catalog";
+    private static final String CONTAINER_PLUGINS = "/tmp/gluecat-trino-plugin";
+    private static final String CONTAINER_DATA = "/tmp/gluecat-trino-data";
+    private static final String IMAGE_PLUGINS = "/usr/lib/trino/plugin";
+
+    /**
+     * A container of the image on the host's network: Trino binds 127.0.0.1:{@code port} of the host, exactly as the
+     * process does, and reaches MiniStack (process or container) at the addresses the catalogs name. Each catalog's
+     * {@code local.location} is mounted at the same path, so locations mean the same to Trino and to the test's Spark.
+     * Trino runs as this JVM's user, so the files it writes belong to the test. The configuration is copied into the
+     * image's {@code /etc/trino}; the image's entry point ({@code /usr/lib/trino/bin/run-trino}) starts the server, with
+     * a plugin directory of links to only the plugins the catalogs use.
+     */
+    private static TrinoServer launchContainer(Backend.Choice choice, int port, Map<String, Map<String, String>> catalogs,
+            Map<String, String> extraConfig) {
+        Path logDir = Paths.get(System.getProperty(LOG_DIR_PROPERTY,
+                Paths.get(System.getProperty("user.dir"), "target").toString()));
+        Path logFile = logDir.resolve("trino-" + port + ".log");
+        String version = TrinoInstall.version();
+        String javaLabel = Backend.label(choice.image(), "io.gluecat.java.version");
+        String java = (javaLabel != null ? "Java " + javaLabel : "the image's Java") + " in container image " + choice.image();
+
+        Set<String> plugins = new java.util.TreeSet<>();
+        boolean allPlugins = false;
+        for (Map<String, String> catalog : catalogs.values()) {
+            String plugin = PLUGIN_OF_CONNECTOR.get(catalog.get("connector.name"));
+            if (plugin == null) {
+                allPlugins = true;
+            } else {
+                plugins.add(plugin);
+            }
+        }
+        String pluginDir = allPlugins ? IMAGE_PLUGINS : CONTAINER_PLUGINS;
+        StringBuilder links = new StringBuilder("mkdir -p " + CONTAINER_PLUGINS + " " + CONTAINER_DATA);
+        for (String plugin : plugins) {
+            links.append(" && ln -sfn ").append(IMAGE_PLUGINS).append('/').append(plugin).append(' ')
+                    .append(CONTAINER_PLUGINS).append('/').append(plugin);
+        }
+        String command = links + " && exec /usr/lib/trino/bin/run-trino";
+
+        Map<String, String> node = nodeProperties(port, CONTAINER_DATA);
+        Map<String, String> config = configProperties(port, pluginDir, CONTAINER_CATALOGS, extraConfig);
+        List<String> jvm = jvmOptions();
+        List<Path> mounts = new ArrayList<>();
+        for (Map<String, String> catalog : catalogs.values()) {
+            String local = catalog.get("local.location");
+            if (local != null) {
+                mounts.add(Paths.get(local).toAbsolutePath());
+            }
+        }
+        String user = FixtureContainer.hostUser();
+        FixtureContainer container;
+        try {
+            for (Path mount : mounts) {
+                Files.createDirectories(mount);
+            }
+            container = FixtureContainer.start(choice, logFile, c -> {
+                c.withNetworkMode("host")
+                        .withCommand("bash", "-c", command)
+                        .withCopyToContainer(Transferable.of(properties(node)), CONTAINER_ETC + "/node.properties")
+                        .withCopyToContainer(Transferable.of(properties(config)), CONTAINER_ETC + "/config.properties")
+                        .withCopyToContainer(Transferable.of(String.join("\n", jvm) + "\n"), CONTAINER_ETC + "/jvm.config");
+                for (Map.Entry<String, Map<String, String>> catalog : catalogs.entrySet()) {
+                    c.withCopyToContainer(Transferable.of(properties(catalog.getValue())),
+                            CONTAINER_CATALOGS + "/" + catalog.getKey() + ".properties");
+                }
+                for (Path mount : mounts) {
+                    c.withFileSystemBind(mount.toString(), mount.toString(), BindMode.READ_WRITE);
+                }
+                if (user != null) {
+                    c.withCreateContainerCmdModifier(cmd -> cmd.withUser(user));
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start Trino " + version + " in " + choice.image(), e);
+        }
+        TrinoServer server = new TrinoServer(container, port, logFile, null, java, version);
+        RUNNING.add(server);
+        long start = System.nanoTime();
+        server.awaitReady();
+        server.startup = Duration.ofNanos(System.nanoTime() - start);
+        return server;
+    }
+
+    private static String properties(Map<String, String> properties) {
+        StringBuilder text = new StringBuilder();
+        properties.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+        return text.toString();
     }
 
     /** Connector names of the plugins kept by {@link TrinoInstall}. */
@@ -342,8 +473,8 @@ public final class TrinoServer implements AutoCloseable {
                 if (tail.contains("Address already in use") || tail.contains("BindException")) {
                     throw new PortTakenException(port, tail);
                 }
-                throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + jdk.description()
-                        + ") exited with status " + process.exitValue() + " before it was ready; last lines of "
+                throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + java
+                        + ") " + process.exitDescription() + " before it was ready; last lines of "
                         + logFile + ":\n" + tail);
             }
             try {
@@ -367,7 +498,7 @@ public final class TrinoServer implements AutoCloseable {
         }
         String tail = logTail();
         stop();
-        throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + jdk.description()
+        throw new IllegalStateException("Trino " + version + " on 127.0.0.1:" + port + " (" + java
                 + ") not ready after " + timeoutSeconds + "s (-D" + START_TIMEOUT_PROPERTY + "); last lines of "
                 + logFile + ":\n" + tail);
     }
@@ -399,7 +530,7 @@ public final class TrinoServer implements AutoCloseable {
     /** Closes the watchdog's stdin (Trino gets SIGTERM), then destroys, then destroys forcibly. */
     private void stop() {
         RUNNING.remove(this);
-        ChildProcesses.stop(process, STOP_TIMEOUT);
+        process.stop(STOP_TIMEOUT);
         ChildProcesses.deleteRecursively(scratch);
     }
 

@@ -1,0 +1,129 @@
+package io.gluecat.testkit.containers;
+
+import com.github.dockerjava.api.exception.NotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.Locale;
+import java.util.Optional;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * Which backend the MiniStack and Trino fixtures run on: a child process or a Docker container.
+ *
+ * <p>System property {@value #PROPERTY}, else environment variable {@value #ENV}: {@code process}, {@code container}
+ * or {@code auto} (the default). {@code auto} takes a container when a Docker engine answers and the fixture's image
+ * is already in it (the local image of {@code bin/build-test-images}, else the upstream one), and the process
+ * otherwise; {@code container} insists (pulling the upstream image if no image is there) and fails when no engine
+ * answers; {@code process} never touches Docker. A fixture's image can be named outright with its own property
+ * ({@code gluecat.ministack.image}, {@code gluecat.trino.image}).
+ */
+public final class Backend {
+    public static final String PROPERTY = "gluecat.fixtures";
+    public static final String ENV = "GLUECAT_FIXTURES";
+
+    private static Boolean dockerAvailable;   // guarded by Backend.class
+
+    private Backend() {
+    }
+
+    /** An image a fixture can run: the one named by {@code overrideProperty}, else the local build, else upstream. */
+    public record Images(String fixture, String overrideProperty, String local, String upstream) {
+    }
+
+    /** What was chosen: a container of {@code image} (pulled when {@code pull}), or empty for the process. */
+    public record Choice(String image, boolean local) {
+    }
+
+    /** The mode in force: process, container or auto. */
+    public static String mode() {
+        String mode = System.getProperty(PROPERTY);
+        if (mode == null || mode.isBlank()) {
+            mode = System.getenv(ENV);
+        }
+        mode = mode == null || mode.isBlank() ? "auto" : mode.trim().toLowerCase(Locale.ROOT);
+        if (!mode.equals("process") && !mode.equals("container") && !mode.equals("auto")) {
+            throw new IllegalArgumentException("-D" + PROPERTY + " (or " + ENV + ") must be process, container or auto, not '"
+                    + mode + "'");
+        }
+        return mode;
+    }
+
+    /** The container to run for {@code images}, or empty when the fixture runs as a process. */
+    public static synchronized Optional<Choice> choose(Images images) {
+        String mode = mode();
+        if (mode.equals("process")) {
+            return Optional.empty();
+        }
+        boolean insist = mode.equals("container");
+        if (!insist && Files.exists(Paths.get("/.dockerenv")) && isBlank(System.getenv("TESTCONTAINERS_HOST_OVERRIDE"))) {
+            // Inside a container, Testcontainers would start an alpine container to find the host's address,
+            // which cannot be pulled here: without the override, auto stays on processes.
+            note(images.fixture() + ": process backend (running inside a container without TESTCONTAINERS_HOST_OVERRIDE)");
+            return Optional.empty();
+        }
+        if (!dockerAvailable()) {
+            if (insist) {
+                throw new IllegalStateException("-D" + PROPERTY + "=container, but no Docker engine answers (start one, e.g. "
+                        + "bin/docker-engine, or use -D" + PROPERTY + "=process)");
+            }
+            note(images.fixture() + ": process backend (no Docker engine answers)");
+            return Optional.empty();
+        }
+        String override = System.getProperty(images.overrideProperty());
+        Choice choice;
+        if (!isBlank(override)) {
+            choice = new Choice(override.trim(), present(override.trim()));
+        } else if (present(images.local())) {
+            choice = new Choice(images.local(), true);
+        } else if (present(images.upstream())) {
+            choice = new Choice(images.upstream(), true);
+        } else if (insist) {
+            choice = new Choice(images.upstream(), false);
+        } else {
+            note(images.fixture() + ": process backend (neither " + images.local() + " nor " + images.upstream()
+                    + " is in the Docker engine; bin/build-test-images builds the local one)");
+            return Optional.empty();
+        }
+        note(images.fixture() + ": container backend, image " + choice.image() + (choice.local() ? "" : " (to be pulled)"));
+        return Optional.of(choice);
+    }
+
+    private static boolean dockerAvailable() {
+        if (dockerAvailable == null) {
+            try {
+                dockerAvailable = DockerClientFactory.instance().isDockerAvailable();
+            } catch (RuntimeException | LinkageError e) {
+                dockerAvailable = false;
+            }
+        }
+        return dockerAvailable;
+    }
+
+    /** Whether the engine has {@code image} already (nothing is pulled to find out). */
+    static boolean present(String image) {
+        try {
+            DockerClientFactory.lazyClient().inspectImageCmd(image).exec();
+            return true;
+        } catch (NotFoundException e) {
+            return false;
+        }
+    }
+
+    /** A label of a local image, or null. */
+    public static String label(String image, String label) {
+        try {
+            var labels = DockerClientFactory.lazyClient().inspectImageCmd(image).exec().getConfig().getLabels();
+            return labels == null ? null : labels.get(label);
+        } catch (NotFoundException e) {
+            return null;
+        }
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static void note(String line) {
+        System.err.println("[gluecat-testkit] " + line);
+    }
+}
