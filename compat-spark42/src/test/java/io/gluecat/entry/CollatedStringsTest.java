@@ -23,7 +23,7 @@ class CollatedStringsTest {
 
   @Test
   void aCollatedPartitionColumnIsDerivedFromTheDeserializerAndTheSchemaKeepsTheCollation() {
-    TableInput entry = new EntryWriter("4.1.3", EntryFormat.DEFAULT_SCHEMA_THRESHOLD).newEntry(
+    TableInput entry = new EntryWriter("4.2.0", EntryFormat.DEFAULT_SCHEMA_THRESHOLD).newEntry(
         table("parquet", "id BIGINT, region STRING COLLATE UTF8_LCASE", List.of("region"), "/t"),
         Optional.empty(), Optional.empty());
     assertEquals("<derived from deserializer>", entry.partitionKeys().get(0).type());
