@@ -258,6 +258,13 @@ public final class CatalogHadoopConf {
           + "or in the session%s.", catalog, table, location, scheme, scheme,
           "local".equals(scheme) ? "; Trino's native local file system writes local:/// locations, which the "
               + "catalog option location.map (e.g. local:///=file:/<Trino's local.location>/) maps to a path" : ""), e);
+    } catch (RuntimeException e) {
+      // The configuration names a class for the scheme that cannot be loaded: Hadoop 3.5's defaults name
+      // a gs: file system (Spark 4.2) whose jar is seldom on the classpath; older Hadoop names none.
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s is at %s, but the Hadoop file "
+          + "system configured for the scheme '%s' cannot be loaded (%s). Put its jar on the classpath, or "
+          + "configure another for this catalog (a hadoop.fs.%s.impl option) or in the session.", catalog, table,
+          location, scheme, e.getMessage(), scheme), e);
     }
     FileSystem fs;
     try {

@@ -107,9 +107,8 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     hadoop.open(qualified, entry.location());
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
-    CatalogStorageFormat storage = new CatalogStorageFormat(
-        scala.Option.apply(CatalogUtils.stringToURI(entry.location())), scala.Option.empty(), scala.Option.empty(),
-        scala.Option.empty(), false, SparkCompat.scalaMap(hadoop.storageProperties(qualified, entry.storageProperties())));
+    CatalogStorageFormat storage = SparkCompat.storageFormat(CatalogUtils.stringToURI(entry.location()),
+        hadoop.storageProperties(qualified, entry.storageProperties()));
     return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
         entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());

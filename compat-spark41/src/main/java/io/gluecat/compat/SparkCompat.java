@@ -36,6 +36,15 @@ public final class SparkCompat {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());
   }
 
+  /**
+   * The storage of a data source table: its location and its options, no Hive input/output format or serde
+   * (the constructor has six arguments up to Spark 4.1).
+   */
+  public static CatalogStorageFormat storageFormat(java.net.URI location, Map<String, String> properties) {
+    return new CatalogStorageFormat(scala.Option.apply(location), scala.Option.empty(), scala.Option.empty(),
+        scala.Option.empty(), false, scalaMap(properties));
+  }
+
   /** A CatalogTable of an external data source table (the constructor gained a collation in Spark 4). */
   public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,

@@ -1,0 +1,97 @@
+package io.gluecat.compat;
+
+import io.gluecat.Scala;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
+import org.apache.spark.sql.types.StructType;
+import scala.collection.JavaConverters;
+
+/**
+ * The few calls whose signatures differ between Spark lines; this copy is for Spark 4.2 / Scala 2.13.
+ * Every compat module has a class of this name with the same methods.
+ */
+@SuppressWarnings("deprecation")
+public final class SparkCompat {
+  private SparkCompat() {}
+
+  /** Spark 4.1 writes structs whose field names need quoting in the Spark-specific form. */
+  /**
+   * The Glue type of a partition column Hive cannot hold, in the Spark-specific form; null when the
+   * column keeps its type. Spark 4.1 and 4.2 write this type for such a column (HiveClientImpl.INCOMPATIBLE_PARTITION_TYPE_PLACEHOLDER).
+   */
+  public static final String INCOMPATIBLE_PARTITION_TYPE = "<derived from deserializer>";
+
+  /** The class whose saveAsTable and insertInto load their target table themselves (see WriterCall). */
+  public static final String DATAFRAME_WRITER_CLASS = "org.apache.spark.sql.classic.DataFrameWriter";
+
+  public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
+
+  /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
+  public static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> map) {
+    return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());
+  }
+
+  /**
+   * The storage of a data source table: its location and its options, no Hive input/output format or serde
+   * (Spark 4.2 adds a seventh argument, the serde's name, none here).
+   */
+  public static CatalogStorageFormat storageFormat(java.net.URI location, Map<String, String> properties) {
+    return new CatalogStorageFormat(scala.Option.apply(location), scala.Option.empty(), scala.Option.empty(),
+        scala.Option.empty(), false, scalaMap(properties), scala.Option.empty());
+  }
+
+  /**
+   * A CatalogTable of an external data source table (the constructor gained a collation in Spark 4.1 and a
+   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
+   */
+  public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
+      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+    scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
+    // A table's default collation is the "collation" parameter, as Spark 4.1's and 4.2's Hive client keep it.
+    Map<String, String> tableProperties = new java.util.LinkedHashMap<>(properties);
+    String collation = tableProperties.remove("collation");
+    return new CatalogTable(identifier, CatalogTableType.EXTERNAL(), storage, schema,
+        scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
+        createVersion, scalaMap(tableProperties), scala.Option.empty(), scala.Option.empty(),
+        scala.Option.apply(comment.orElse(null)),
+        scala.Option.apply(collation),
+        Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty(), scala.Option.empty());
+  }
+
+  /** Drops Spark's cached relation of a file source table (its file listing), after its entry changed. */
+  public static void invalidateCachedRelation(TableIdentifier table) {
+    ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalog().invalidateCachedTable(table);
+  }
+
+  /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
+  public static org.apache.hadoop.conf.Configuration newHadoopConf() {
+    return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().newHadoopConf();
+  }
+
+  /** Whether Hive can hold this string type: only with the default (UTF8_BINARY) collation, as Spark 4.1 and 4.2 decide. */
+  public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
+    return !(type instanceof org.apache.spark.sql.types.StringType)
+        || ((org.apache.spark.sql.types.StringType) type).isUTF8BinaryCollation();
+  }
+
+  /**
+   * Delta's table at {@code location}, its log opened with these file-system options (Delta's own catalog
+   * opens tables by path without any). The constructor's arguments differ between Delta lines.
+   */
+  public static org.apache.spark.sql.connector.catalog.Table deltaTableAt(SparkSession spark, String location,
+      Map<String, String> options) {
+    return org.apache.spark.sql.delta.catalog.DeltaTableV2$.MODULE$.apply(spark, new org.apache.hadoop.fs.Path(location),
+        scala.Option.empty(), scala.Option.empty(), scalaMap(options), scala.Option.empty());
+  }
+
+  /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
+  public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
+    return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalogManager().catalog(name);
+  }
+}

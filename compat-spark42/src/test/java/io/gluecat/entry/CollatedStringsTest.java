@@ -1,0 +1,33 @@
+package io.gluecat.entry;
+
+import static io.gluecat.entry.Tables.table;
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.TableInput;
+
+/** Spark 4 only: a string with a collation other than UTF8_BINARY is not a Hive type (HiveExternalCatalog). */
+class CollatedStringsTest {
+
+  @Test
+  void aCollatedStringForcesTheSparkSpecificForm() {
+    assertEquals(EntryWriter.Form.SPARK_SPECIFIC,
+        EntryWriter.formOf(table("parquet", "id BIGINT, name STRING COLLATE UTF8_LCASE", List.of(), "/t")));
+    assertEquals(EntryWriter.Form.SPARK_SPECIFIC,
+        EntryWriter.formOf(table("parquet", "tags ARRAY<STRING COLLATE UNICODE_CI>", List.of(), "/t")));
+    assertEquals(EntryWriter.Form.HIVE_COMPATIBLE,
+        EntryWriter.formOf(table("parquet", "id BIGINT, name STRING COLLATE UTF8_BINARY", List.of(), "/t")));
+  }
+
+  @Test
+  void aCollatedPartitionColumnIsDerivedFromTheDeserializerAndTheSchemaKeepsTheCollation() {
+    TableInput entry = new EntryWriter("4.2.0", EntryFormat.DEFAULT_SCHEMA_THRESHOLD).newEntry(
+        table("parquet", "id BIGINT, region STRING COLLATE UTF8_LCASE", List.of("region"), "/t"),
+        Optional.empty(), Optional.empty());
+    assertEquals("<derived from deserializer>", entry.partitionKeys().get(0).type());
+    assertTrue(entry.parameters().get(EntryFormat.SCHEMA).contains("UTF8_LCASE"),
+        entry.parameters().get(EntryFormat.SCHEMA));
+  }
+}
