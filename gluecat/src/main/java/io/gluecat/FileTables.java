@@ -2,6 +2,7 @@ package io.gluecat;
 
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
@@ -253,9 +254,8 @@ final class FileTables {
     TableDefinition definition = new TableDefinition(name, current.provider(),
         new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
         storage);
-    Optional<String> databaseLocation = glue.databaseLocation(name.database());
-    glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed, databaseLocation),
-        entry.versionId());
+    glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed,
+        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database()))), entry.versionId());
   }
 
   private void replaceField(TableName name, List<StructField> data, List<StructField> partitions, String[] path,
