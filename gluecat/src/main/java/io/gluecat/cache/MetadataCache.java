@@ -1,6 +1,5 @@
 package io.gluecat.cache;
 
-import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -8,7 +7,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.catalyst.QueryPlanningTracker;
 
 /**
  * The Glue entries (tables and databases) one catalog read, kept so that Spark's repeated questions about
@@ -16,7 +14,7 @@ import org.apache.spark.sql.catalyst.QueryPlanningTracker;
  * the catalog's Glue reads ({@code GlueGateway}); this class is the only place that caches metadata.
  *
  * <p><b>Within a statement</b> (always on): entries, and "not found" answers, are shared by the calls one
- * statement makes on one thread (see {@link StatementScope} for what a statement is), and dropped when the
+ * statement makes on one thread (a {@link StatementLocal}; {@link StatementScope} says what a statement is), and dropped when the
  * thread moves on to another statement. Other engines change entries between statements, so nothing read
  * here outlives its statement. The catalog's own writes replace the entry in the statement's scope by what
  * was written (so a create's read-back costs nothing) or forget it.
@@ -47,20 +45,13 @@ public final class MetadataCache {
     }
   }
 
-  /** One thread's current statement and what it read. */
+  /** What one thread read in its current statement. */
   private static final class Scope {
-    WeakReference<QueryPlanningTracker> tracker;
-    String execution;
     final Map<String, Object> entries = new HashMap<>();
     final Set<String> written = new HashSet<>();
-
-    Scope(StatementScope.Marker marker) {
-      this.tracker = marker.tracker == null ? null : new WeakReference<>(marker.tracker);
-      this.execution = marker.execution;
-    }
   }
 
-  private final ThreadLocal<Scope> scopes = new ThreadLocal<>();
+  private final StatementLocal<Scope> scopes = new StatementLocal<>(Scope::new);
   private final Shared shared;
 
   /** A cache that shares entries within statements only. */
@@ -204,28 +195,7 @@ public final class MetadataCache {
 
   /** The calling thread's statement scope, a new one when it moved on to another statement; null outside any. */
   private Scope scope() {
-    StatementScope.Marker marker = StatementScope.current();
-    if (marker == null) {
-      return null;
-    }
-    Scope scope = scopes.get();
-    if (scope != null) {
-      if (marker.execution != null) {
-        if (marker.execution.equals(scope.execution)) {
-          return scope;
-        }
-        if (scope.execution == null && StatementScope.executesCommand(marker.execution)) {
-          scope.execution = marker.execution; // the command analysed last on this thread now runs
-          scope.tracker = null;
-          return scope;
-        }
-      } else if (scope.execution == null && scope.tracker != null && scope.tracker.get() == marker.tracker) {
-        return scope;
-      }
-    }
-    scope = new Scope(marker);
-    scopes.set(scope);
-    return scope;
+    return scopes.get();
   }
 
   /** The entries kept across statements: expiring, least recently used out first. */
