@@ -182,8 +182,9 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   }
 
   /**
-   * SQL REFRESH TABLE: gluecat keeps no cache (every load reads Glue), but a Delta table's Glue columns are
-   * re-synced from its log here, which is how they catch up with schema changes made by writes.
+   * SQL REFRESH TABLE (Spark also calls this after RENAME and some writes): later statements read the entry
+   * from Glue again, whatever the cache across statements held, and a Delta table's Glue columns are re-synced
+   * from its log here, which is how they catch up with schema changes made by writes.
    */
   @Override
   public void invalidateTable(Identifier ident) {
@@ -192,6 +193,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
       return;
     }
     forgetCachedRelation(table);
+    glue.refreshed(table);
     glue.findTable(table)
         .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
         .ifPresent(entry -> deltaTables.refresh(table, entry));

@@ -63,6 +63,13 @@ public final class CatalogHadoopConf {
   /** The settings that travel with tables: no secret, and S3A's keys found through gluecat's provider. */
   private final Map<String, String> shared;
   private final AtomicBoolean warnedAboutLegacyFlag = new AtomicBoolean();
+  /**
+   * The configuration open() uses, built once per statement: copying the session's Hadoop configuration
+   * (hundreds of keys) on every table load was the cost of a load that Glue did not cause, and Spark loads a
+   * table several times per statement. The session's settings are read again for each statement.
+   */
+  private final io.gluecat.cache.StatementLocal<Configuration> statementConf =
+      new io.gluecat.cache.StatementLocal<>(this::configuration);
 
   CatalogHadoopConf(CatalogOptions options) {
     this.catalog = options.catalogName();
@@ -247,7 +254,10 @@ public final class CatalogHadoopConf {
       throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s has the location '%s', which is "
           + "not a valid path: %s", catalog, table, location, e.getMessage()), e);
     }
-    Configuration conf = configuration();
+    Configuration conf = statementConf.get();
+    if (conf == null) { // outside any statement (a direct call): the session's configuration as it is now
+      conf = configuration();
+    }
     URI uri = path.toUri();
     String scheme = uri.getScheme() != null ? uri.getScheme() : FileSystem.getDefaultUri(conf).getScheme();
     try {

@@ -1,5 +1,7 @@
 package io.gluecat;
 
+import java.time.Duration;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Collections;
@@ -56,11 +58,20 @@ public final class CatalogOptions {
   static final int MAX_GLUE_ATTEMPTS = 20;
   // ---- end of retries ----
 
+  // ---- metadata cache across statements (io.gluecat.cache) ----
+  /** How long an entry read from Glue may serve later statements: a duration such as 30s or 5m; 0 (default) = never. */
+  public static final String CACHE_TTL = "cache.ttl";
+  /** How many entries (tables and databases) the cross-statement cache keeps at most. */
+  public static final String CACHE_MAX_ENTRIES = "cache.max-entries";
+  static final int DEFAULT_CACHE_MAX_ENTRIES = 10_000;
+  static final int MAX_CACHE_MAX_ENTRIES = 10_000_000;
+  // ---- end of metadata cache ----
+
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC);
+          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -83,6 +94,8 @@ public final class CatalogOptions {
   private final LocationMap locationMap;
   private final Set<String> extraProviders;
   private final boolean syncPartitionsAfterWrite;
+  private final Duration cacheTtl;
+  private final int cacheMaxEntries;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -152,6 +165,13 @@ public final class CatalogOptions {
           + PARTITIONS_SYNC_ON_DEMAND);
     }
     this.syncPartitionsAfterWrite = sync.equals(PARTITIONS_SYNC_AFTER_WRITE);
+    this.cacheTtl = text(options, CACHE_TTL).map(v -> duration(CACHE_TTL, v)).orElse(Duration.ZERO);
+    this.cacheMaxEntries = integer(options, CACHE_MAX_ENTRIES, 1, MAX_CACHE_MAX_ENTRIES)
+        .orElse(DEFAULT_CACHE_MAX_ENTRIES);
+    if (options.containsKey(CACHE_MAX_ENTRIES) && cacheTtl.isZero()) {
+      throw invalid(CACHE_MAX_ENTRIES, "is set but " + CACHE_TTL + " is not; the cache across statements is off "
+          + "until " + CACHE_TTL + " is a positive duration such as 5m");
+    }
   }
 
   /** Parses and checks a catalog's options; throws IllegalArgumentException naming catalog and option. */
@@ -182,6 +202,13 @@ public final class CatalogOptions {
    * partition objects ({@code partitions.sync=after-write}, the default).
    */
   public boolean syncPartitionsAfterWrite() { return syncPartitionsAfterWrite; }
+  /**
+   * How long a Glue entry may serve later statements (the opt-in cache across statements); zero, the
+   * default, means every statement reads Glue (within one statement, entries are always shared).
+   */
+  public Duration cacheTtl() { return cacheTtl; }
+  /** The most entries the cache across statements keeps. */
+  public int cacheMaxEntries() { return cacheMaxEntries; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 
@@ -243,6 +270,22 @@ public final class CatalogOptions {
       }
       throw invalid(key, "'" + v + "' must be a whole number from " + min + " to " + max);
     });
+  }
+
+  /** A duration: a whole number with a unit, ms, s, m or h (e.g. 500ms, 30s, 5m), or 0. */
+  private Duration duration(String key, String value) {
+    java.util.regex.Matcher m = Pattern.compile("(\\d{1,9})\\s*(ms|s|m|h)?").matcher(value.toLowerCase(Locale.ROOT));
+    if (m.matches() && (m.group(2) != null || Long.parseLong(m.group(1)) == 0)) {
+      long n = Long.parseLong(m.group(1));
+      String unit = m.group(2) == null ? "s" : m.group(2);
+      Duration d = unit.equals("ms") ? Duration.ofMillis(n) : unit.equals("s") ? Duration.ofSeconds(n)
+          : unit.equals("m") ? Duration.ofMinutes(n) : Duration.ofHours(n);
+      if (d.compareTo(Duration.ofDays(1)) <= 0) {
+        return d;
+      }
+    }
+    throw invalid(key, "'" + value + "' must be 0 or a duration of at most a day with a unit, such as 500ms, 30s, "
+        + "5m or 1h");
   }
 
   private Optional<URI> endpoint(Map<String, String> options, String key) {

@@ -3,6 +3,7 @@ package io.gluecat;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
@@ -271,8 +272,8 @@ final class DeltaTables {
    */
   private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
     TableDefinition definition = definitionFromDelta(name, location, Map.of());
-    Optional<String> databaseLocation = glue.databaseLocation(name.database());
-    TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(), databaseLocation);
+    TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     if (sameDefinition(entry, updated)) {
       return;
     }

@@ -2,6 +2,7 @@ package io.gluecat;
 
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.glue.GlueGateway;
@@ -283,9 +284,9 @@ final class FileTables {
     TableDefinition definition = new TableDefinition(name, current.provider(),
         new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
         storage);
-    Optional<String> databaseLocation = glue.databaseLocation(name.database());
-    software.amazon.awssdk.services.glue.model.TableInput updated =
-        SparkEnvironment.entryWriter().updatedEntry(entry, definition, removed, databaseLocation);
+    software.amazon.awssdk.services.glue.model.TableInput updated = SparkEnvironment.entryWriter().updatedEntry(
+        entry, definition, removed,
+        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     glue.updateTable(name.database(), updated, entry.versionId());
     if (!location.equals(current.location())) {
       syncAfterWrite(name, updated, false); // SET LOCATION: the partition objects follow the new directories

@@ -119,4 +119,22 @@ class CatalogOptionsTest {
     assertRejected("option location.map", "location.map", "local:///");
     assertRejected("option providers.extra", "providers.extra", "jdbc;drop");
   }
+
+  @Test
+  void metadataCacheAcrossStatementsIsOffUnlessATtlIsGiven() {
+    assertEquals(java.time.Duration.ZERO, parse().cacheTtl());
+    assertEquals(java.time.Duration.ZERO, parse("cache.ttl", "0").cacheTtl());
+    assertEquals(java.time.Duration.ofMillis(500), parse("cache.ttl", "500ms").cacheTtl());
+    assertEquals(java.time.Duration.ofSeconds(30), parse("cache.ttl", "30s").cacheTtl());
+    CatalogOptions o = parse("cache.ttl", "5m", "cache.max-entries", "2000");
+    assertEquals(java.time.Duration.ofMinutes(5), o.cacheTtl());
+    assertEquals(2000, o.cacheMaxEntries());
+    assertEquals(10_000, parse("cache.ttl", "1h").cacheMaxEntries());
+    assertRejected("cache.ttl", "cache.ttl", "30");
+    assertRejected("cache.ttl", "cache.ttl", "-1s");
+    assertRejected("cache.ttl", "cache.ttl", "2d");
+    assertRejected("cache.ttl", "cache.ttl", "25h");
+    assertRejected("cache.max-entries", "cache.ttl", "1m", "cache.max-entries", "0");
+    assertRejected("is set but cache.ttl is not", "cache.max-entries", "10");
+  }
 }

@@ -70,7 +70,7 @@ public final class EntryWriter {
   public TableInput newEntry(TableDefinition table, Optional<String> owner, Optional<String> databaseLocation) {
     Map<String, String> parameters = new LinkedHashMap<>();
     putOwnedParameters(parameters, table, sparkVersion);
-    return build(table, owner, databaseLocation, parameters, new LinkedHashMap<>());
+    return build(table, owner, () -> databaseLocation, parameters, new LinkedHashMap<>());
   }
 
   /**
@@ -81,6 +81,15 @@ public final class EntryWriter {
    */
   public TableInput updatedEntry(Table existing, TableDefinition table, Set<String> removedProperties,
       Optional<String> databaseLocation) {
+    return updatedEntry(existing, table, removedProperties, () -> databaseLocation);
+  }
+
+  /**
+   * As {@link #updatedEntry(Table, TableDefinition, Set, Optional)}, asking for the database's location only
+   * when the entry's form needs it (the Spark-specific form's placeholder).
+   */
+  public TableInput updatedEntry(Table existing, TableDefinition table, Set<String> removedProperties,
+      java.util.function.Supplier<Optional<String>> databaseLocation) {
     Map<String, String> parameters = new LinkedHashMap<>(existing.hasParameters() ? existing.parameters() : Map.of());
     String createVersion = parameters.getOrDefault(CREATE_VERSION, sparkVersion);
     parameters.keySet().removeIf(k -> isOwnedParameter(k) || removedProperties.contains(k));
@@ -136,7 +145,23 @@ public final class EntryWriter {
     return Form.HIVE_COMPATIBLE;
   }
 
-  private TableInput build(TableDefinition table, Optional<String> owner, Optional<String> databaseLocation,
+  /**
+   * Where an existing entry's placeholder location sits (the database location it was written under, or the
+   * directory beside its table), so that an update keeps it without asking Glue for the database; empty
+   * when the entry has no placeholder of this format.
+   */
+  public static Optional<String> placeholderBase(Table existing) {
+    StorageDescriptor sd = existing.storageDescriptor();
+    String suffix = "/" + existing.name().toLowerCase(java.util.Locale.ROOT) + PLACEHOLDER_SUFFIX;
+    if (sd == null || sd.location() == null || !sd.location().endsWith(suffix)
+        || sd.location().length() == suffix.length()) {
+      return Optional.empty();
+    }
+    return Optional.of(sd.location().substring(0, sd.location().length() - suffix.length()));
+  }
+
+  private TableInput build(TableDefinition table, Optional<String> owner,
+      java.util.function.Supplier<Optional<String>> databaseLocation,
       Map<String, String> parameters, Map<String, String> serdeParameters) {
     for (Map.Entry<String, String> p : table.properties().entrySet()) {
       if (isOwnedParameter(p.getKey())) {
@@ -171,7 +196,7 @@ public final class EntryWriter {
     if (form == Form.SPARK_SPECIFIC) {
       columns.add(Column.builder().name(PLACEHOLDER_COLUMN).type(PLACEHOLDER_COLUMN_TYPE)
           .comment(PLACEHOLDER_COLUMN_COMMENT).build());
-      location = placeholderLocation(table, databaseLocation);
+      location = placeholderLocation(table, databaseLocation.get());
     } else if (form == Form.HIVE_COMPATIBLE) {
       HiveSerDe hive = HiveSerDe.sourceToSerDe(table.provider()).get();
       serde.serializationLibrary(hive.serde().isDefined() ? hive.serde().get() : LAZY_SIMPLE_SERDE);

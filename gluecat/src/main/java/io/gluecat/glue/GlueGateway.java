@@ -2,6 +2,7 @@ package io.gluecat.glue;
 
 import io.gluecat.CatalogOptions;
 import io.gluecat.TableName;
+import io.gluecat.cache.MetadataCache;
 import io.gluecat.glue.GlueErrors.Call;
 import io.gluecat.storage.LocationMap;
 import java.util.ArrayList;
@@ -40,7 +41,9 @@ import software.amazon.awssdk.services.glue.model.PartitionValueList;
 /**
  * The only class that talks to Glue. One instance per catalog, with that catalog's own clients and
  * credentials (never shared between catalogs): it names the catalog's glue.id on every call, pages
- * every listing, and turns every AWS error into what Spark expects through {@link GlueErrors}.
+ * every listing, and turns every AWS error into what Spark expects through {@link GlueErrors}. Its reads
+ * go through the catalog's {@link MetadataCache}, and every call that changes an entry reports the change
+ * to it (a new write operation must do the same).
  */
 public final class GlueGateway implements AutoCloseable {
 
@@ -50,9 +53,11 @@ public final class GlueGateway implements AutoCloseable {
   /** Locations cross the Glue boundary here, so the rest of gluecat only sees ones Hadoop can open. */
   private final LocationMap locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
+  private final MetadataCache cache;
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
+    this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries());
     this.errors = new GlueErrors(options);
     this.locations = options.locationMap();
     Region region = resolveRegion(options);
@@ -74,9 +79,18 @@ public final class GlueGateway implements AutoCloseable {
 
   public GlueErrors errors() { return errors; }
 
+  /** REFRESH TABLE: later statements read the entry from Glue again, whatever the cache across statements holds. */
+  public void refreshed(TableName name) {
+    cache.forgetAcrossStatements(MetadataCache.tableKey(name.database(), name.table()));
+  }
+
   // ---- databases ----
 
   public Database getDatabase(String name) throws NoSuchNamespaceException {
+    return cache.read(MetadataCache.databaseKey(name), NoSuchNamespaceException.class, () -> readDatabase(name));
+  }
+
+  private Database readDatabase(String name) throws NoSuchNamespaceException {
     try {
       return locations.read(glue.getDatabase(r -> r.catalogId(catalogId()).name(name)).database());
     } catch (SdkException e) {
@@ -116,6 +130,7 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   public void createDatabase(DatabaseInput input) throws NamespaceAlreadyExistsException {
+    cache.forget(MetadataCache.databaseKey(input.name()));
     try {
       glue.createDatabase(r -> r.catalogId(catalogId()).databaseInput(locations.write(input)));
     } catch (SdkException e) {
@@ -126,6 +141,7 @@ public final class GlueGateway implements AutoCloseable {
 
   /** Replaces the database definition (Glue's UpdateDatabase replaces, it does not merge). */
   public void updateDatabase(String name, DatabaseInput input) throws NoSuchNamespaceException {
+    cache.forget(MetadataCache.databaseKey(name));
     try {
       glue.updateDatabase(r -> r.catalogId(catalogId()).name(name).databaseInput(locations.write(input)));
     } catch (SdkException e) {
@@ -135,6 +151,7 @@ public final class GlueGateway implements AutoCloseable {
 
   /** Deletes the database entry and, as Glue does, the entries of its tables; never any data. */
   public void deleteDatabase(String name) throws NoSuchNamespaceException {
+    cache.forgetDatabase(name);
     try {
       glue.deleteDatabase(r -> r.catalogId(catalogId()).name(name));
     } catch (SdkException e) {
@@ -152,11 +169,18 @@ public final class GlueGateway implements AutoCloseable {
       String next = token;
       GetTablesResponse page;
       try {
-        page = glue.getTables(r -> r.catalogId(catalogId()).databaseName(database).nextToken(next));
+        page = glue.getTables(r -> r.catalogId(catalogId()).databaseName(database).maxResults(PAGE_SIZE)
+            .nextToken(next));
       } catch (SdkException e) {
         throw rethrow(errors.translate(Call.GET_TABLES, database, null, e), NoSuchNamespaceException.class);
       }
-      page.tableList().forEach(t -> all.add(locations.read(t)));
+      for (Table t : page.tableList()) {
+        Table read = locations.read(t);
+        all.add(read);
+        if (read.name() != null) {
+          cache.listed(MetadataCache.tableKey(database, read.name().toLowerCase(java.util.Locale.ROOT)), read);
+        }
+      }
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -173,6 +197,11 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   public Table getTable(TableName name) throws NoSuchTableException {
+    return cache.read(MetadataCache.tableKey(name.database(), name.table()), NoSuchTableException.class,
+        () -> readTable(name));
+  }
+
+  private Table readTable(TableName name) throws NoSuchTableException {
     try {
       return locations.read(
           glue.getTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table())).table());
@@ -193,8 +222,11 @@ public final class GlueGateway implements AutoCloseable {
   public void createTable(String database, TableInput input)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableInput sent = locations.write(input);
+    String key = MetadataCache.tableKey(database, input.name());
+    cache.forget(key);
     try {
       glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent));
+      cache.written(key, asWritten(database, input, null));
     } catch (SdkException e) {
       if (e instanceof AlreadyExistsException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
@@ -213,9 +245,15 @@ public final class GlueGateway implements AutoCloseable {
    */
   public void updateTable(String database, TableInput input, String versionId) throws NoSuchTableException {
     TableInput sent = locations.write(input);
+    String key = MetadataCache.tableKey(database, input.name());
+    Object before = cache.peek(key);
+    String version = versionId == null && cache.writtenInStatement(key) ? currentVersion(database, input.name())
+        : versionId;
+    cache.forget(key);
     try {
       glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent)
-          .versionId(versionId).skipArchive(options.skipArchive()));
+          .versionId(version).skipArchive(options.skipArchive()));
+      cache.written(key, asWritten(database, input, before instanceof Table ? (Table) before : null));
     } catch (SdkException e) {
       if (e instanceof ConcurrentModificationException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
@@ -226,6 +264,7 @@ public final class GlueGateway implements AutoCloseable {
 
   /** Deletes the entry (never data); false when there was none. */
   public boolean deleteTable(TableName name) {
+    cache.written(MetadataCache.tableKey(name.database(), name.table()), null);
     try {
       glue.deleteTable(r -> r.catalogId(catalogId()).databaseName(name.database()).name(name.table()));
       return true;
@@ -354,6 +393,40 @@ public final class GlueGateway implements AutoCloseable {
         && java.util.Objects.equals(emptyToNull(input.description()), emptyToNull(stored.description()));
   }
 
+  /**
+   * The entry as this catalog just wrote it, for the rest of the statement: what was sent, in the form it is
+   * read in. Glue adds a VersionId and times of its own; the VersionId stays unknown (see updateTable).
+   */
+  private static Table asWritten(String database, TableInput input, Table before) {
+    return Table.builder()
+        .name(input.name())
+        .databaseName(database)
+        .description(input.description())
+        .owner(input.owner())
+        .createTime(before != null && before.createTime() != null ? before.createTime() : java.time.Instant.now())
+        .updateTime(java.time.Instant.now())
+        .lastAccessTime(input.lastAccessTime())
+        .lastAnalyzedTime(input.lastAnalyzedTime())
+        .retention(input.retention())
+        .storageDescriptor(input.storageDescriptor())
+        .partitionKeys(input.partitionKeys())
+        .viewOriginalText(input.viewOriginalText())
+        .viewExpandedText(input.viewExpandedText())
+        .tableType(input.tableType())
+        .parameters(input.parameters())
+        .targetTable(input.targetTable())
+        .build();
+  }
+
+  /** The entry's VersionId as Glue has it now (for an update of an entry this statement wrote itself). */
+  private String currentVersion(String database, String table) {
+    try {
+      return glue.getTable(r -> r.catalogId(catalogId()).databaseName(database).name(table)).table().versionId();
+    } catch (SdkException e) {
+      return null; // the update itself reports what is wrong
+    }
+  }
+
   private static String emptyToNull(String s) {
     return s == null || s.isEmpty() ? null : s;
   }
@@ -370,6 +443,9 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   // ---- helpers ----
+
+  /** Entries per GetTables page: Glue's largest page. */
+  static final int PAGE_SIZE = 100;
 
   private String catalogId() {
     return options.glueId().orElse(null);

@@ -29,6 +29,9 @@ package io.gluecat.testkit;
  *                      for the attempt whose exception reached the caller, null otherwise
  * @param injectedFault description of the {@link Fault} that fired on this attempt; null if none did
  * @param assumeRole    for STS {@code AssumeRole}: the role asked for and the key it returned; else null
+ * @param maxResults    the request's {@code MaxResults} (listings such as GetTables), null if not set
+ * @param nextToken     the request's {@code NextToken} as the caller sent it (a token of
+ *                      {@link GlueCallRecorder#pageListings(int)} included), null if not set
  */
 public record GlueCall(
         long sequence,
@@ -49,7 +52,9 @@ public record GlueCall(
         String errorCode,
         String exception,
         String injectedFault,
-        AssumeRole assumeRole) {
+        AssumeRole assumeRole,
+        Integer maxResults,
+        String nextToken) {
 
     /** How an attempt ended. */
     public enum Outcome {

@@ -96,6 +96,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     private static int pageSize;                                              // guarded by LOCK; 0 = off
 
     private static final String PAGE_TOKEN_PREFIX = "gluecat-testkit-page-";
+    private static long delayNanos;                                           // guarded by LOCK; 0 = none
+    private static final ExecutionAttribute<String> SENT_TOKEN =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentToken");
     private static final ExecutionAttribute<Integer> PAGE_OFFSET =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageOffset");
 
@@ -178,12 +181,32 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         };
     }
 
-    /** {@link #clear()} and {@link #clearFaults()}, and listings unpaged again. */
+    /**
+     * Makes every Glue and STS attempt wait {@code millis} before it is sent, in the caller's thread, as a
+     * stand-in for the round trip to AWS (MiniStack answers on loopback in about a millisecond). For
+     * benchmarks; tests never depend on time. Close the handle (or {@link #reset()}) to remove the delay.
+     */
+    public static AutoCloseable delayEachCall(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("delay must not be negative: " + millis);
+        }
+        synchronized (LOCK) {
+            delayNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        }
+        return () -> {
+            synchronized (LOCK) {
+                delayNanos = 0;
+            }
+        };
+    }
+
+    /** {@link #clear()} and {@link #clearFaults()}, listings unpaged and calls undelayed again. */
     public static void reset() {
         clear();
         clearFaults();
         synchronized (LOCK) {
             pageSize = 0;
+            delayNanos = 0;
         }
     }
 
@@ -195,6 +218,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         String token = request instanceof GetTablesRequest ? ((GetTablesRequest) request).nextToken()
                 : request instanceof GetDatabasesRequest ? ((GetDatabasesRequest) request).nextToken()
                 : request instanceof GetPartitionsRequest ? ((GetPartitionsRequest) request).nextToken() : null;
+        if (token != null) {
+            attributes.putAttribute(SENT_TOKEN, token);   // recorded as sent, before a kit token is taken out
+        }
         if (token == null || !token.startsWith(PAGE_TOKEN_PREFIX)) {
             return request;
         }
@@ -256,9 +282,17 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         if (service == null) {
             return;
         }
+        long delay;
+        synchronized (LOCK) {
+            delay = delayNanos;
+        }
+        for (long end = System.nanoTime() + delay, left = delay; left > 0; left = end - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+        }
         Attempt previous = attributes.getAttribute(CURRENT);
         Attempt attempt = new Attempt(service, attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
-                attemptNumber(context.httpRequest(), previous), context.request(), context.httpRequest());
+                attemptNumber(context.httpRequest(), previous), context.request(), context.httpRequest(),
+                attributes.getAttribute(SENT_TOKEN));
         synchronized (LOCK) {
             if (previous != null && previous.outcome != GlueCall.Outcome.SUCCEEDED) {
                 previous.outcome = GlueCall.Outcome.RETRIED;   // a new attempt means the SDK retried the last one
@@ -644,6 +678,8 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         final String roleSessionName;
         final String versionId;
         final Boolean skipArchive;
+        final Integer maxResults;
+        final String nextToken;
 
         long sequence;
         GlueCall.Outcome outcome = GlueCall.Outcome.IN_FLIGHT;
@@ -657,7 +693,8 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         /** The answer the kit gives instead of MiniStack's, for an operation it emulates (BatchDeletePartition). */
         byte[] emulatedBody;
 
-        Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http) {
+        Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http,
+                String sentToken) {
             this.service = service;
             this.operation = operation;
             this.attempt = attempt;
@@ -688,6 +725,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             this.versionId = glue ? string(field(request, "VersionId")) : null;            // UpdateTable
             Object skip = glue ? field(request, "SkipArchive") : null;
             this.skipArchive = skip instanceof Boolean ? (Boolean) skip : null;
+            Object max = field(request, "MaxResults");
+            this.maxResults = max instanceof Integer ? (Integer) max : null;
+            this.nextToken = sentToken != null ? sentToken : string(field(request, "NextToken"));
 
             boolean sts = STS.equals(service);
             this.roleArn = sts ? string(field(request, "RoleArn")) : null;
@@ -721,7 +761,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                     : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
             return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
                     versionId, skipArchive, accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
-                    assumeRole);
+                    assumeRole, maxResults, nextToken);
         }
     }
 }

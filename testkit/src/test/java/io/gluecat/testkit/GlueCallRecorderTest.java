@@ -348,10 +348,37 @@ class GlueCallRecorderTest {
             assertEquals(List.of("t4"), third.tableList().stream().map(t -> t.name()).toList());
             assertNull(third.nextToken());
             assertEquals(3, GlueCallRecorder.callsOf("GetTables").size());
+            // the record shows the token as the caller sent it, before the kit took its own token out
+            assertEquals(java.util.Arrays.asList(null, first.nextToken(), second.nextToken()),
+                    GlueCallRecorder.callsOf("GetTables").stream().map(GlueCall::nextToken).toList());
             // every database in the account, page by page, through the SDK's own paginator
             assertTrue(glue.getDatabasesPaginator(b -> { }).stream().flatMap(p -> p.databaseList().stream())
                     .anyMatch(d -> d.name().equals(db)));
         }
         assertNull(glue.getTables(b -> b.databaseName(db)).nextToken(), "unpaged again once closed");
+    }
+
+    @Test
+    void recordsMaxResultsAsSent() {
+        String db = unique("maxresults");
+        glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
+        GlueCallRecorder.clear();
+        glue.getTables(b -> b.databaseName(db).maxResults(7));
+        glue.getTables(b -> b.databaseName(db));
+        assertEquals(java.util.Arrays.asList(7, null),
+                GlueCallRecorder.callsOf("GetTables").stream().map(GlueCall::maxResults).toList());
+    }
+
+    @Test
+    void delayedCallsStillReachTheServerOnceEach() throws Exception {
+        String db = unique("delayed");
+        try (AutoCloseable delay = GlueCallRecorder.delayEachCall(5)) {
+            GlueCallRecorder.clear();
+            glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
+            assertEquals(db, glue.getDatabase(b -> b.name(db)).database().name());
+        }
+        assertEquals(List.of("CreateDatabase", "GetDatabase"),
+                GlueCallRecorder.calls().stream().map(GlueCall::operation).toList());
+        assertThrows(IllegalArgumentException.class, () -> GlueCallRecorder.delayEachCall(-1));
     }
 }

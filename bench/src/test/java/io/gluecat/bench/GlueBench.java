@@ -1,0 +1,315 @@
+package io.gluecat.bench;
+
+import io.gluecat.TableName;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.TableDefinition;
+import io.gluecat.testkit.GlueCall;
+import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.MiniStack;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.GlueClient;
+import software.amazon.awssdk.services.glue.model.TableInput;
+
+/**
+ * gluecat's benchmark (docs/performance.md): per operation, the Glue and STS calls it sends (from the test
+ * kit's recorder) and its time, against a local MiniStack, first as is and then with a fixed delay before each
+ * Glue and STS call standing in for the round trip to AWS. It measures and prints; it asserts nothing about
+ * time. Run it with {@code bin/bench}; settings: {@code gluecat.bench.delayMs} (25), {@code gluecat.bench.quick}
+ * (fewer tables and repetitions), {@code gluecat.bench.out} (where the Markdown table goes).
+ */
+class GlueBench {
+  private static final long DELAY_MS = Long.getLong("gluecat.bench.delayMs", 25);
+  private static final boolean QUICK = Boolean.getBoolean("gluecat.bench.quick");
+  private static final String ROLE = "arn:aws:iam::000000000000:role/gluecat-bench";
+  private static final AtomicInteger COUNTER = new AtomicInteger();
+
+  private final MiniStack ms = MiniStack.shared();
+  private final GlueClient glue = ms.glue();
+  private final List<String> rows = new ArrayList<>();
+  private SparkSession spark;
+  private Path scratch;
+  private long delay; // the delay of the current pass
+
+  @Test
+  void run() throws Exception {
+    scratch = Files.createTempDirectory("gluecat-bench-");
+    spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("gluecat-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .getOrCreate();
+    String line = spark.version();
+    rows.add("| Spark | delay per call | operation | Glue calls | STS calls | time (ms) | notes |");
+    rows.add("|---|---|---|---|---|---|---|");
+
+    int[] listed = QUICK ? new int[] {10, 1_000} : new int[] {10, 1_000, 10_000};
+    Map<Integer, String> listedDatabases = new java.util.LinkedHashMap<>();
+    for (int n : listed) {
+      listedDatabases.put(n, seed("list" + n, n));
+    }
+    String joined = seed("join", 20);
+    String loaded = listedDatabases.get(1_000);
+
+    for (long d : new long[] {0, DELAY_MS}) {
+      delay = d;
+      String c = catalog();
+      statements(line, c);
+      reference(line);
+      for (Map.Entry<Integer, String> e : listedDatabases.entrySet()) {
+        measure(line, "SHOW TABLES (" + e.getKey() + " tables)", "pages of 100",
+            () -> spark.sql("SHOW TABLES IN " + c + "." + e.getValue()).collectAsList());
+      }
+      measure(line, "spark.catalog.listTables (1,000 tables)", "",
+          () -> spark.catalog().listTables(c + "." + loaded).collectAsList());
+      StringBuilder join = new StringBuilder("SELECT count(*) FROM " + c + "." + joined + ".t0000 t0");
+      for (int i = 1; i < 20; i++) {
+        join.append(String.format(" JOIN %s.%s.t%04d t%d ON t0.id = t%d.id", c, joined, i, i, i));
+      }
+      measure(line, "query joining 20 tables", "", () -> spark.sql(join.toString()).collectAsList());
+      threads(line, c, loaded);
+      planning(line, c);
+    }
+    String table = String.join("\n", rows) + "\n";
+    System.out.println("\n" + table);
+    String out = System.getProperty("gluecat.bench.out");
+    if (out != null) {
+      Files.createDirectories(Paths.get(out).getParent());
+      Files.writeString(Paths.get(out), table);
+      System.out.println("written to " + out);
+    }
+  }
+
+  /** A new catalog on MiniStack with a role, with one statement run (so its role is assumed). */
+  private String catalog() {
+    String name = "bench" + COUNTER.incrementAndGet();
+    spark.conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
+    spark.conf().set("spark.sql.catalog." + name + ".region", MiniStack.REGION.id());
+    spark.conf().set("spark.sql.catalog." + name + ".glue.endpoint", ms.endpoint().toString());
+    spark.conf().set("spark.sql.catalog." + name + ".sts.endpoint", ms.endpoint().toString());
+    spark.conf().set("spark.sql.catalog." + name + ".role.arn", ROLE);
+    spark.sql("SHOW NAMESPACES IN " + name).collectAsList();
+    return name;
+  }
+
+  private String database() {
+    String name = "benchdb_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
+    Path dir = directory(name);
+    glue.createDatabase(r -> r.databaseInput(d -> d.name(name).locationUri("file:" + dir)));
+    return name;
+  }
+
+  private Path directory(String name) {
+    try {
+      return Files.createDirectories(scratch.resolve("data").resolve(name + "_" + COUNTER.incrementAndGet()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A database of {@code n} empty parquet tables t0000.. (one id column), written with the SDK. */
+  private String seed(String prefix, int n) {
+    String db = database();
+    EntryWriter writer = new EntryWriter(spark.version(), EntryFormat.DEFAULT_SCHEMA_THRESHOLD);
+    StructType schema = new StructType().add("id", DataTypes.LongType);
+    for (int i = 0; i < n; i++) {
+      String table = String.format("t%04d", i);
+      String location = "file:" + directory(prefix + table);
+      TableInput input = writer.newEntry(new TableDefinition(new TableName(db, table), "parquet", schema, List.of(),
+          location, Optional.empty(), Map.of(), Map.of()), Optional.empty(), Optional.empty());
+      glue.createTable(r -> r.databaseName(db).tableInput(input));
+    }
+    return db;
+  }
+
+  interface Body {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code body} once with the delay of this pass, paged listings, and adds its row. */
+  private void measure(String line, String operation, String notes, Body body) throws Exception {
+    long nanos;
+    List<GlueCall> calls;
+    try (AutoCloseable paging = GlueCallRecorder.pageListings(100);
+        AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+      GlueCallRecorder.clear();
+      long start = System.nanoTime();
+      body.run();
+      nanos = System.nanoTime() - start;
+      calls = GlueCallRecorder.calls();
+    }
+    row(line, operation, calls, nanos, notes);
+  }
+
+  private void row(String line, String operation, List<GlueCall> calls, long nanos, String notes) {
+    long glueCalls = calls.stream().filter(GlueCall::isGlue).count();
+    long stsCalls = calls.stream().filter(GlueCall::isSts).count();
+    Map<String, Long> byOperation = new java.util.TreeMap<>();
+    calls.stream().filter(GlueCall::isGlue).forEach(c -> byOperation.merge(c.operation(), 1L, Long::sum));
+    String detail = glueCalls == 0 ? "" : byOperation.toString().replace("=", " x").replaceAll("[{}]", "");
+    rows.add(String.format(Locale.ROOT, "| %s | %d ms | %s | %d | %d | %.1f | %s |", line, delay, operation,
+        glueCalls, stsCalls, nanos / 1e6, (detail + (notes.isEmpty() || detail.isEmpty() ? "" : "; ") + notes)));
+    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /** The statements, each on tables of its own made beforehand. */
+  private void statements(String line, String c) throws Exception {
+    String db = database();
+    String t = c + "." + db + ".";
+    measure(line, "CREATE TABLE (Delta, partitioned)", "",
+        () -> spark.sql("CREATE TABLE " + t + "cd (id BIGINT, p STRING) USING delta PARTITIONED BY (p)"));
+    measure(line, "CREATE TABLE (parquet, partitioned)", "",
+        () -> spark.sql("CREATE TABLE " + t + "cp (id BIGINT, p STRING) USING parquet PARTITIONED BY (p)"));
+    measure(line, "CTAS (Delta)", "", () -> spark.sql("CREATE TABLE " + t + "ctas USING delta AS SELECT 1L AS id"));
+    measure(line, "CREATE OR REPLACE ... AS SELECT (Delta)", "",
+        () -> spark.sql("CREATE OR REPLACE TABLE " + t + "ctas USING delta AS SELECT 2L AS id"));
+    measure(line, "ALTER TABLE ADD COLUMNS (Delta)", "", () -> spark.sql("ALTER TABLE " + t + "cd ADD COLUMNS (x INT)"));
+    measure(line, "ALTER TABLE ADD COLUMNS (parquet)", "",
+        () -> spark.sql("ALTER TABLE " + t + "cp ADD COLUMNS (x INT)"));
+    measure(line, "SET TBLPROPERTIES (parquet)", "",
+        () -> spark.sql("ALTER TABLE " + t + "cp SET TBLPROPERTIES ('k' = 'v')"));
+    measure(line, "INSERT (Delta)", "", () -> spark.sql("INSERT INTO " + t + "cd VALUES (1, 'a', 1)"));
+    measure(line, "SELECT by name (Delta)", "", () -> spark.sql("SELECT * FROM " + t + "cd").collectAsList());
+    measure(line, "DESCRIBE (Delta)", "", () -> spark.sql("DESCRIBE TABLE " + t + "cd").collectAsList());
+    measure(line, "RENAME", "", () -> spark.sql("ALTER TABLE " + t + "ctas RENAME TO " + t + "ctas2"));
+    measure(line, "DROP", "", () -> spark.sql("DROP TABLE " + t + "ctas2"));
+  }
+
+  /** The same statements through Spark's own session catalog (Delta's DeltaCatalog, no Glue): a reference. */
+  private void reference(String line) throws Exception {
+    String db = "benchref_" + COUNTER.incrementAndGet();
+    spark.sql("CREATE DATABASE " + db + " LOCATION '" + directory(db).toUri() + "'");
+    String t = "spark_catalog." + db + ".";
+    String ref = " [reference: spark_catalog]";
+    measure(line, "CREATE TABLE (Delta, partitioned)" + ref, "",
+        () -> spark.sql("CREATE TABLE " + t + "cd (id BIGINT, p STRING) USING delta PARTITIONED BY (p)"));
+    measure(line, "CTAS (Delta)" + ref, "", () -> spark.sql("CREATE TABLE " + t + "ctas USING delta AS SELECT 1L AS id"));
+    measure(line, "ALTER TABLE ADD COLUMNS (Delta)" + ref, "",
+        () -> spark.sql("ALTER TABLE " + t + "cd ADD COLUMNS (x INT)"));
+    measure(line, "INSERT (Delta)" + ref, "", () -> spark.sql("INSERT INTO " + t + "cd VALUES (1, 'a', 1)"));
+    measure(line, "SELECT by name (Delta)" + ref, "", () -> spark.sql("SELECT * FROM " + t + "cd").collectAsList());
+    measure(line, "DROP" + ref, "", () -> spark.sql("DROP TABLE " + t + "ctas"));
+  }
+
+  /** 8 threads loading the 1,000 tables of {@code db} through one catalog instance (one Glue client). */
+  private void threads(String line, String c, String db) throws Exception {
+    TableCatalog catalog = tableCatalog(c);
+    AtomicInteger errors = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+      GlueCallRecorder.clear();
+      long start = System.nanoTime();
+      List<Future<?>> done = new ArrayList<>();
+      for (int thread = 0; thread < 8; thread++) {
+        int first = thread;
+        done.add(pool.submit(() -> {
+          SparkSession.setActiveSession(spark);
+          for (int i = first; i < 1_000; i += 8) {
+            try {
+              catalog.loadTable(Identifier.of(new String[] {db}, String.format("t%04d", i)));
+            } catch (Exception | Error e) {
+              errors.incrementAndGet();
+            }
+          }
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+      long nanos = System.nanoTime() - start;
+      row(line, "8 threads loading 1,000 tables, one catalog", GlueCallRecorder.calls(), nanos,
+          String.format(Locale.ROOT, "%.0f loads/s, %d errors", 1_000 / (nanos / 1e9), errors.get()));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private TableCatalog tableCatalog(String name) throws ReflectiveOperationException {
+    Object state = spark.getClass().getMethod("sessionState").invoke(spark);
+    Object manager = state.getClass().getMethod("catalogManager").invoke(state);
+    return (TableCatalog) manager.getClass().getMethod("catalog", String.class).invoke(manager, name);
+  }
+
+  /**
+   * Planning time (analysis, optimization and physical planning) of a query on a Delta table by name through
+   * gluecat, against the same query by path, as a ratio of medians; and the same through spark_catalog.
+   */
+  private void planning(String line, String c) throws Exception {
+    String db = database();
+    String location = directory("planned").resolve("t").toUri().toString();
+    spark.sql("CREATE TABLE " + c + "." + db + ".planned (id BIGINT, p STRING) USING delta LOCATION '" + location + "'");
+    spark.sql("INSERT INTO " + c + "." + db + ".planned VALUES (1, 'a'), (2, 'b')");
+    String ref = "benchplan_" + COUNTER.incrementAndGet();
+    spark.sql("CREATE TABLE spark_catalog.default." + ref + " USING delta LOCATION '" + location + "'");
+    String where = " WHERE id > 1 AND p = 'b'";
+    int n = QUICK ? 10 : 40;
+    List<GlueCall>[] calls = new List[1];
+    double byName;
+    double byPath;
+    double bySession;
+    try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+      byName = median(n, "SELECT * FROM " + c + "." + db + ".planned" + where, calls);
+      byPath = median(n, "SELECT * FROM delta.`" + location + "`" + where, null);
+      bySession = median(n, "SELECT * FROM spark_catalog.default." + ref + where, null);
+    }
+    rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, Delta by name (gluecat) / by path | %d | 0 | %.2f / %.2f "
+        + "| ratio %.3f (target <= 1.05 without delay); spark_catalog by name %.2f ms (ratio %.3f) |", line, delay,
+        calls[0].stream().filter(GlueCall::isGlue).count(), byName, byPath, byName / byPath, bySession,
+        bySession / byPath));
+    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /** Analyses, optimizes and plans {@code sql} without running it (Dataset.queryExecution is per line, hence reflection). */
+  private void plan(String sql) {
+    Object dataset = spark.sql(sql);
+    try {
+      Object qe = dataset.getClass().getMethod("queryExecution").invoke(dataset);
+      qe.getClass().getMethod("executedPlan").invoke(qe);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Median planning time in ms of {@code sql} over n runs after warm-up; the last run's calls into calls[0]. */
+  private double median(int n, String sql, List<GlueCall>[] calls) {
+    for (int i = 0; i < 5; i++) {
+      plan(sql);
+    }
+    double[] times = new double[n];
+    for (int i = 0; i < n; i++) {
+      GlueCallRecorder.clear();
+      long start = System.nanoTime();
+      plan(sql);
+      times[i] = (System.nanoTime() - start) / 1e6;
+    }
+    if (calls != null) {
+      calls[0] = GlueCallRecorder.calls();
+    }
+    Arrays.sort(times);
+    return times[n / 2];
+  }
+}

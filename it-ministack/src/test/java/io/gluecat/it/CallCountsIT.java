@@ -1,0 +1,158 @@
+package io.gluecat.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.gluecat.testkit.Fault;
+import io.gluecat.testkit.GlueCall;
+import io.gluecat.testkit.GlueCallRecorder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact Glue and STS calls of each statement (docs/performance.md). Counts are exact, so they are
+ * asserted exactly: a change that adds a round trip to a statement fails here. Each statement runs in a
+ * catalog with a role that already ran one statement (its role assumed), on tables set up beforehand,
+ * and is recorded alone.
+ *
+ * <p>With {@code -Dgluecat.callcounts.trace=true} every call is printed with the stack that made it.
+ */
+class CallCountsIT extends MiniStackSparkTest {
+  private static final String ROLE = "arn:aws:iam::000000000000:role/gluecat-callcounts";
+  private static final boolean TRACE = Boolean.getBoolean("gluecat.callcounts.trace");
+  private static final int LISTED = 250;
+
+  private static String c;
+  private static String db;
+
+  @BeforeAll
+  static void catalog() {
+    Map<String, String> options = ministackOptions();
+    options.put("role.arn", ROLE);
+    c = newCatalog(options);
+    db = newDatabase(newDirectory("callcounts"));
+    sql("SHOW TABLES IN " + c + "." + db); // the catalog is initialised and its role assumed
+  }
+
+  /** The calls {@code statement} makes, as "Operation xN" in the order first made. */
+  private static Map<String, Integer> calls(String statement) {
+    List<Fault.Handle> tracers = new ArrayList<>();
+    if (TRACE) {
+      for (String op : List.of("GetDatabase", "GetTable", "GetTables", "CreateTable", "UpdateTable", "DeleteTable")) {
+        tracers.add(GlueCallRecorder.inject(Fault.glue(op).always().when(call -> {
+          System.err.println("[callcounts] " + statement + " -> " + call.operation() + " " + call.tableName()
+              + "\n  " + Arrays.stream(Thread.currentThread().getStackTrace()).skip(2).limit(200)
+              .map(String::valueOf).filter(f -> !f.startsWith("software.amazon") && !f.startsWith("java."))
+              .collect(Collectors.joining("\n  ")));
+          return false;
+        }).accessDenied().build()));
+      }
+    }
+    GlueCallRecorder.clear();
+    try {
+      spark().sql(statement).collectAsList();
+    } finally {
+      tracers.forEach(Fault.Handle::close);
+    }
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (GlueCall call : GlueCallRecorder.calls()) {
+      counts.merge(call.operation(), 1, Integer::sum);
+    }
+    System.err.println("[callcounts] " + statement + ": " + counts);
+    return counts;
+  }
+
+  private static Map<String, Integer> expected(Object... opsAndCounts) {
+    Map<String, Integer> m = new LinkedHashMap<>();
+    for (int i = 0; i < opsAndCounts.length; i += 2) {
+      m.put((String) opsAndCounts[i], (Integer) opsAndCounts[i + 1]);
+    }
+    return m;
+  }
+
+  private static void assertCalls(Map<String, Integer> want, Map<String, Integer> got) {
+    assertEquals(new TreeMap<>(want), new TreeMap<>(got));
+  }
+
+  private static String t(String table) {
+    return c + "." + db + "." + table;
+  }
+
+  @Test
+  void createTable() {
+    // the database (its location for the new table's directory; on Spark 4.1 also its default collation), whether
+    // the table exists, the create; the table Spark gets back is the entry just written
+    assertCalls(expected("GetDatabase", 1, "GetTable", 1, "CreateTable", 1),
+        calls("CREATE TABLE " + t("cd") + " (id BIGINT, p STRING) USING delta PARTITIONED BY (p)"));
+    assertCalls(expected("GetDatabase", 1, "GetTable", 1, "CreateTable", 1),
+        calls("CREATE TABLE " + t("cp") + " (id BIGINT, p STRING) USING parquet PARTITIONED BY (p)"));
+  }
+
+  @Test
+  void ctasAndCreateOrReplace() {
+    assertCalls(expected("GetDatabase", 1, "GetTable", 1, "CreateTable", 1),
+        calls("CREATE TABLE " + t("ctas") + " USING delta AS SELECT 1L AS id"));
+    assertCalls(expected("GetDatabase", 1, "GetTable", 1, "UpdateTable", 1),
+        calls("CREATE OR REPLACE TABLE " + t("ctas") + " USING delta AS SELECT 2L AS id"));
+    assertEquals(List.of(2L), sql("SELECT id FROM " + t("ctas")).stream().map(r -> r.getLong(0))
+        .collect(Collectors.toList()));
+  }
+
+  @Test
+  void alterTable() {
+    sql("CREATE TABLE " + t("ad") + " (id BIGINT) USING delta");
+    sql("CREATE TABLE " + t("ap") + " (id BIGINT) USING parquet");
+    assertCalls(expected("GetTable", 1, "UpdateTable", 1), calls("ALTER TABLE " + t("ad") + " ADD COLUMNS (x INT)"));
+    assertCalls(expected("GetTable", 1, "UpdateTable", 1), calls("ALTER TABLE " + t("ap") + " ADD COLUMNS (x INT)"));
+    assertCalls(expected("GetTable", 1, "UpdateTable", 1),
+        calls("ALTER TABLE " + t("ap") + " SET TBLPROPERTIES ('k' = 'v')"));
+    assertEquals(List.of("id", "x"), glueTable(db, "ad").storageDescriptor().columns().stream().map(col -> col.name())
+        .collect(Collectors.toList()));
+  }
+
+  @Test
+  void renameAndDrop() {
+    sql("CREATE TABLE " + t("rn") + " (id BIGINT) USING delta");
+    assertCalls(expected("GetTable", 1, "CreateTable", 1, "DeleteTable", 1),
+        calls("ALTER TABLE " + t("rn") + " RENAME TO " + t("rn2")));
+    assertCalls(expected("GetTable", 1, "DeleteTable", 1), calls("DROP TABLE " + t("rn2")));
+  }
+
+  @Test
+  void readsLoadOnce() {
+    sql("CREATE TABLE " + t("rd") + " (id BIGINT) USING delta");
+    assertCalls(expected("GetTable", 1), calls("INSERT INTO " + t("rd") + " VALUES (1), (2)"));
+    assertCalls(expected("GetTable", 1), calls("SELECT * FROM " + t("rd")));
+    assertCalls(expected("GetTable", 1), calls("DESCRIBE TABLE " + t("rd")));
+  }
+
+  @Test
+  void showTablesPagesByHundreds() throws Exception {
+    String listed = newDatabase(newDirectory("listed"));
+    for (int i = 0; i < LISTED; i++) {
+      String name = String.format("t%03d", i);
+      GLUE.createTable(r -> r.databaseName(listed).tableInput(ti -> ti.name(name).tableType("EXTERNAL_TABLE")));
+    }
+    List<Row> rows;
+    try (AutoCloseable paging = GlueCallRecorder.pageListings(100)) {
+      GlueCallRecorder.clear();
+      rows = sql("SHOW TABLES IN " + c + "." + listed);
+    }
+    assertEquals(LISTED, rows.size());
+    List<GlueCall> sent = GlueCallRecorder.calls();
+    assertEquals(List.of("GetTables", "GetTables", "GetTables"), sent.stream().map(GlueCall::operation)
+        .collect(Collectors.toList()), "ceil(250/100) pages, nothing else");
+    assertEquals(List.of(100, 100, 100), sent.stream().map(GlueCall::maxResults).collect(Collectors.toList()));
+    assertNull(sent.get(0).nextToken());
+    assertEquals(List.of(true, true), sent.subList(1, 3).stream().map(s -> s.nextToken() != null)
+        .collect(Collectors.toList()), "the later pages ask for the token of the one before");
+  }
+}
