@@ -20,6 +20,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -383,7 +384,9 @@ public final class TrinoServer implements AutoCloseable {
         Map<String, String> node = nodeProperties(port, CONTAINER_DATA);
         Map<String, String> config = configProperties(port, pluginDir, CONTAINER_CATALOGS, extraConfig);
         List<String> jvm = jvmOptions();
-        List<Path> mounts = new ArrayList<>();
+        // one mount per directory: several catalogs (delta and hive) may share a local.location, and Docker
+        // refuses a container that mounts one path twice
+        Set<Path> mounts = new LinkedHashSet<>();
         for (Map<String, String> catalog : catalogs.values()) {
             String local = catalog.get("local.location");
             if (local != null) {
