@@ -21,6 +21,9 @@ public final class Backend {
     public static final String PROPERTY = "gluecat.fixtures";
     public static final String ENV = "GLUECAT_FIXTURES";
 
+    /** The reaper image the pinned Testcontainers (1.21) starts, hard-coded in its RyukContainer. */
+    static final String RYUK_IMAGE = "testcontainers/ryuk:0.12.0";
+
     private static Boolean dockerAvailable;   // guarded by Backend.class
 
     private Backend() {
@@ -69,6 +72,19 @@ public final class Backend {
             note(images.fixture() + ": process backend (no Docker engine answers)");
             return Optional.empty();
         }
+        String ryuk = ryukImageToPull();
+        if (ryuk != null) {
+            // Testcontainers starts its Ryuk reaper before any container unless TESTCONTAINERS_RYUK_DISABLED is
+            // set; without the image that is a pull, which on a machine without Docker Hub only fails after
+            // minutes of retries. The gluecat build sets the variable for its suites (pom.xml).
+            String why = "Testcontainers would first start its Ryuk container, whose image " + ryuk + " is not in the "
+                    + "Docker engine: set the environment variable TESTCONTAINERS_RYUK_DISABLED=true (or load that image)";
+            if (insist) {
+                throw new IllegalStateException("-D" + PROPERTY + "=container, but " + why);
+            }
+            note(images.fixture() + ": process backend (" + why + ")");
+            return Optional.empty();
+        }
         String override = System.getProperty(images.overrideProperty());
         Choice choice;
         if (!isBlank(override)) {
@@ -97,6 +113,14 @@ public final class Backend {
             }
         }
         return dockerAvailable;
+    }
+
+    /** The Ryuk image Testcontainers would have to pull before starting a container, or null if none. */
+    private static String ryukImageToPull() {
+        if (Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))) {
+            return null;
+        }
+        return present(RYUK_IMAGE) ? null : RYUK_IMAGE;
     }
 
     /** Whether the engine has {@code image} already (nothing is pulled to find out). */
