@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gluecat.DeltaCommittedButGlueFailedException;
+import io.gluecat.TableName;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.TableDefinition;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.entries.HostileEntries;
@@ -21,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -138,6 +143,21 @@ class ToolsIT extends MiniStackSparkTest {
     return input.toBuilder().parameters(params).build();
   }
 
+  /** The entry gluecat writes for a table (no partitions), not created: for tests that change it first. */
+  private static TableInput entryOf(String db, String table, String provider, StructType schema, String location,
+      Optional<String> comment) {
+    TableDefinition definition = new TableDefinition(new TableName(db, table), provider, schema, List.of(), location,
+        comment, Map.of(), Map.of());
+    return new EntryWriter(spark().version(), EntryFormat.DEFAULT_SCHEMA_THRESHOLD)
+        .newEntry(definition, Optional.empty(), Optional.empty());
+  }
+
+  private static Map<String, String> withKey(Map<String, String> map, String key, String value) {
+    Map<String, String> copy = new LinkedHashMap<>(map);
+    copy.put(key, value);
+    return copy;
+  }
+
   private static TableInput.Builder input(Table t) {
     return TableInput.builder().name(t.name()).tableType(t.tableType()).description(t.description())
         .retention(t.retention()).storageDescriptor(t.storageDescriptor()).partitionKeys(t.partitionKeys())
@@ -212,6 +232,228 @@ class ToolsIT extends MiniStackSparkTest {
     Run clean = tool("doctor", db, "good_delta", "parquet_table");
     assertEquals(0, clean.code(), clean.out());
     assertTrue(clean.out().contains("2 tables in " + db + ", 0 with problems"), clean.out());
+  }
+
+  // ------------------------------------------------------------------ doctor: the codes the seeded database has not
+
+  /**
+   * Comments over Glue's limits (2048 UTF-8 bytes for Description, 255 for a column comment), as a writer
+   * that does not cut them leaves them: doctor names the field and its size, and repair cuts them as the
+   * catalog's own writes do, at a character boundary, the Delta log keeping the whole comment.
+   */
+  @Test
+  void commentTooLongIsReportedAndRepairCutsItAtACharacterBoundary() {
+    String commented = newDirectory("commented");
+    String tableComment = "a" + "\u00e9".repeat(1500); // 3001 UTF-8 bytes (é is 2)
+    String columnComment = "x" + "\u20ac".repeat(100);  // 301 UTF-8 bytes (€ is 3)
+    spark().sql("CREATE TABLE delta.`" + commented + "` (id BIGINT COMMENT '" + columnComment + "', name STRING) "
+        + "USING delta COMMENT '" + tableComment + "'");
+    StructType schema = new StructType().add("id", DataTypes.LongType, true, columnComment)
+        .add("name", DataTypes.StringType);
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    TableInput longDescription = entryOf(db, "long_description", "delta", schema, commented, Optional.of(tableComment));
+    create(db, longDescription.toBuilder().description(tableComment).build());
+    TableInput longColumnComment = entryOf(db, "long_column_comment", "delta", schema, commented,
+        Optional.of(tableComment));
+    create(db, longColumnComment.toBuilder().storageDescriptor(longColumnComment.storageDescriptor().toBuilder()
+        .columns(Column.builder().name("id").type("bigint").comment(columnComment).build(), col("name", "string"))
+        .build()).build());
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    assertRow(out, "long_description", "gluecat Delta", "yes", "yes", "yes", "yes", "COMMENT_TOO_LONG");
+    assertRow(out, "long_column_comment", "gluecat Delta", "yes", "yes", "yes", "yes", "COMMENT_TOO_LONG");
+    assertTrue(out.contains("long_description: COMMENT_TOO_LONG (repair fixes): Description has 3001 bytes (Glue's "
+        + "limit is 2048)"), out);
+    assertTrue(out.contains("long_column_comment: COMMENT_TOO_LONG (repair fixes): column id has a comment of 301 "
+        + "bytes (Glue's limit is 255)"), out);
+    assertTrue(out.contains("2 tables in " + db + ", 2 with problems, 2 repairable"), out);
+
+    Run dry = tool("repair", db, "--dry-run");
+    assertEquals(0, dry.code(), dry.out() + dry.err());
+    assertTrue(dry.out().contains("long_column_comment: would change (COMMENT_TOO_LONG):\n"
+        + "  StorageDescriptor.Columns.id.Comment: '" + columnComment + "' (301 bytes) -> '"
+        + columnComment.substring(0, 85) + "' (253 bytes)\n"), dry.out());
+    assertTrue(dry.out().contains("long_description: would change (COMMENT_TOO_LONG):\n"
+        + "  Description: '" + tableComment.substring(0, 117) + "...' (3001 bytes) -> '"
+        + tableComment.substring(0, 117) + "...' (2047 bytes)\n"), dry.out());
+    assertTrue(dry.out().contains("would repair 2 of 2 tables"), dry.out());
+
+    Run repair = tool("repair", db);
+    assertEquals(0, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("repaired 2 of 2 tables"), repair.out());
+    for (String t : List.of("long_description", "long_column_comment")) {
+      Table entry = glueTable(db, t);
+      // the longest prefix within the limit: one more é (2 bytes) or € (3 bytes) would pass it
+      assertEquals("a" + "\u00e9".repeat(1023), entry.description(), t);
+      assertEquals("x" + "\u20ac".repeat(84), entry.storageDescriptor().columns().get(0).comment(), t);
+      assertEquals(tableComment, entry.parameters().get("comment"), t + ": the whole comment stays in the parameters");
+    }
+    Run after = tool("doctor", db);
+    assertEquals(0, after.code(), after.out());
+    assertRow(after.out(), "long_description", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
+    assertRow(after.out(), "long_column_comment", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
+  }
+
+  /**
+   * A location the catalog's Hadoop settings cannot open (a scheme with no file system; a bucket the S3
+   * endpoint does not have) is LOCATION_UNREACHABLE, not NO_DELTA_LOG: doctor cannot tell whether the table
+   * is there, and repair leaves the entry alone.
+   */
+  @Test
+  void locationUnreachableIsToldApartFromNoDeltaLog() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    putEntry(db, "local_scheme", "delta", SCHEMA, List.of("day"), "local:///warehouse/sales", Map.of());
+    String bucket = unique("missing").replace('_', '-');
+    putEntry(db, "missing_bucket", "delta", SCHEMA, List.of("day"), "s3a://" + bucket + "/sales", Map.of());
+    putEntry(db, "no_log", "delta", SCHEMA, List.of("day"), emptyDir, Map.of());
+    List<String> args = new ArrayList<>(List.of("doctor", db));
+    MINISTACK.s3aSettings(bucket).forEach((k, v) -> args.addAll(List.of("--conf", "hadoop." + k + "=" + v)));
+
+    Run run = tool(args.toArray(new String[0]));
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    assertRow(out, "local_scheme", "gluecat Delta", "no", "no", "no", "no", "LOCATION_UNREACHABLE");
+    assertRow(out, "missing_bucket", "gluecat Delta", "no", "no", "no", "no", "LOCATION_UNREACHABLE");
+    assertRow(out, "no_log", "gluecat Delta", "no", "no", "no", "no", "NO_DELTA_LOG");
+    assertTrue(out.contains("local_scheme: LOCATION_UNREACHABLE: cannot open local:///warehouse/sales: gluecat "
+        + "catalog 'glue': table local_scheme is at local:///warehouse/sales, but the catalog has no Hadoop file "
+        + "system for the scheme 'local'."), out);
+    assertTrue(out.contains("missing_bucket: LOCATION_UNREACHABLE: cannot open s3a://" + bucket + "/sales: "), out);
+    assertTrue(out.contains("3 tables in " + db + ", 3 with problems, 0 repairable"), out);
+
+    args.set(0, "repair");
+    Run repair = tool(args.toArray(new String[0]));
+    assertEquals(1, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("local_scheme: not repaired: LOCATION_UNREACHABLE\n"), repair.out());
+    assertTrue(repair.out().contains("missing_bucket: not repaired: LOCATION_UNREACHABLE\n"), repair.out());
+    assertTrue(repair.out().contains("repaired 0 of 3 tables"), repair.out());
+  }
+
+  /**
+   * A Hive SerDe entry (a crawler's shape: no provider, parquet SerDe) over a Delta table: doctor says to
+   * register it as Delta; repair leaves it (not a Delta entry); dropping it and registering gives a clean entry.
+   */
+  @Test
+  void hiveSerdeEntryOverADeltaTableIsNoProviderDeltaLog() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    create(db, TableInput.builder().name("crawled").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("classification", "parquet"))
+        .partitionKeys(col("day", "string"))
+        .storageDescriptor(StorageDescriptor.builder().location(delta)
+            .columns(col("id", "bigint"), col("name", "string"))
+            .inputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat")
+            .outputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat")
+            .serdeInfo(SerDeInfo.builder()
+                .serializationLibrary("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe").build())
+            .build()).build());
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertRow(run.out(), "crawled", "Hive SerDe", "no", "yes", "yes", "yes", "NO_PROVIDER_DELTA_LOG");
+    assertTrue(run.out().contains("crawled: NO_PROVIDER_DELTA_LOG: the location " + delta + " holds a Delta table, "
+        + "but the entry is a Hive SerDe table (a crawler's?): drop the entry and register the table with "
+        + "'register'\n"), run.out());
+    assertTrue(run.out().contains("1 tables in " + db + ", 1 with problems, 0 repairable"), run.out());
+
+    Run repair = tool("repair", db);
+    assertEquals(1, repair.code(), repair.out());
+    assertTrue(repair.out().contains("crawled: not repaired: NO_PROVIDER_DELTA_LOG (Hive SerDe: repair rewrites "
+        + "Delta entries only)"), repair.out());
+
+    // what the detail says to do
+    GLUE.deleteTable(r -> r.databaseName(db).name("crawled"));
+    Run register = tool("register", db + ".crawled", delta);
+    assertEquals(0, register.code(), register.out() + register.err());
+    Run after = tool("doctor", db);
+    assertEquals(0, after.code(), after.out());
+    assertRow(after.out(), "crawled", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
+  }
+
+  /** Entries gluecat's entry reader refuses: the row says which readers still load them, the detail why. */
+  @Test
+  void invalidEntryCarriesTheReadersMessage() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    putEntry(db, "bad_schema", "delta", SCHEMA, List.of("day"), delta, Map.of());
+    Table bs = glueTable(db, "bad_schema");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(bs).parameters(withKey(bs.parameters(),
+        "spark.sql.sources.schema", "{\"type\":\"struct\",\"fields\":[")).build()));
+    putEntry(db, "bad_partition", "parquet", SCHEMA, List.of("day"), emptyDir, Map.of());
+    Table bp = glueTable(db, "bad_partition");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input(bp).parameters(withKey(bp.parameters(),
+        "spark.sql.sources.schema.partCol.0", "month")).build()));
+    create(db, TableInput.builder().name("no_provider").tableType("EXTERNAL_TABLE")
+        .storageDescriptor(StorageDescriptor.builder().location(emptyDir).columns(col("id", "bigint")).build())
+        .build());
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    assertRow(out, "bad_schema", "gluecat Delta", "no", "yes", "yes", "no", "INVALID_ENTRY");
+    assertRow(out, "bad_partition", "file source", "no", "yes", "yes", "no", "INVALID_ENTRY");
+    assertRow(out, "no_provider", "unreadable", "no", "no", "no", "no", "INVALID_ENTRY");
+    assertTrue(out.contains("bad_schema: INVALID_ENTRY: Table glue." + db + ".bad_schema has a schema "
+        + "(spark.sql.sources.schema) that is not valid schema JSON: "), out);
+    assertTrue(out.contains("bad_partition: INVALID_ENTRY: Table glue." + db + ".bad_partition names partition "
+        + "column 'month', which is not in its schema (id, name, day)\n"), out);
+    assertTrue(out.contains("no_provider: INVALID_ENTRY: no spark.sql.sources.provider and no SerDe: no reader can "
+        + "tell what the table is\n"), out);
+    assertTrue(out.contains("3 tables in " + db + ", 3 with problems, 0 repairable"), out);
+  }
+
+  /**
+   * AWS Glue lower-cases table names, but MiniStack (like entries written around Glue's API) keeps them as
+   * given: two names that differ only in case are one table to Spark.
+   */
+  @Test
+  void tablesWhoseNamesDifferOnlyInCase() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    TableInput entry = entryOf(db, "events", "parquet", SCHEMA, emptyDir, Optional.empty());
+    create(db, entry.toBuilder().name("Events").build());
+    create(db, entry);
+    create(db, entry.toBuilder().name("other").build());
+    assertEquals(List.of("Events", "events", "other"), GLUE.getTables(r -> r.databaseName(db)).tableList().stream()
+        .map(Table::name).sorted().collect(Collectors.toList()), "MiniStack keeps both names");
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    assertRow(out, "Events", "file source", "yes", "yes", "yes", "yes", "CASE_ONLY_NAMES");
+    assertRow(out, "events", "file source", "yes", "yes", "yes", "yes", "CASE_ONLY_NAMES");
+    assertRow(out, "other", "file source", "yes", "yes", "yes", "yes", "-");
+    assertTrue(out.contains("Events: CASE_ONLY_NAMES: tables whose names differ only in case: Events, events\n"), out);
+    assertTrue(out.contains("events: CASE_ONLY_NAMES: tables whose names differ only in case: Events, events\n"), out);
+    assertTrue(out.contains("3 tables in " + db + ", 2 with problems, 0 repairable"), out);
+  }
+
+  /** From 100 entries on, doctor says how far it is on stderr, every 50 tables and at the end; stdout is the report. */
+  @Test
+  void doctorShowsProgressOnStderrFromAHundredEntries() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    TableInput entry = entryOf(db, "t000", "parquet", SCHEMA, emptyDir, Optional.empty());
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      names.add(String.format("t%03d", i));
+      create(db, entry.toBuilder().name(names.get(i)).build());
+    }
+
+    Run run = tool("doctor", db);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertEquals(List.of("doctor: " + db + ": 50 of 120 tables checked", "doctor: " + db + ": 100 of 120 tables checked",
+        "doctor: " + db + ": 120 of 120 tables checked"), run.err().lines().collect(Collectors.toList()));
+    assertRow(run.out(), "t000", "file source", "yes", "yes", "yes", "yes", "-");
+    assertRow(run.out(), "t119", "file source", "yes", "yes", "yes", "yes", "-");
+    assertFalse(run.out().contains("tables checked"), run.out());
+    assertTrue(run.out().contains("120 tables in " + db + ", 0 with problems"), run.out());
+
+    // 99 entries: no progress
+    List<String> args = new ArrayList<>(List.of("doctor", db));
+    args.addAll(names.subList(0, 99));
+    Run fewer = tool(args.toArray(new String[0]));
+    assertEquals(0, fewer.code(), fewer.out() + fewer.err());
+    assertEquals("", fewer.err());
+    assertTrue(fewer.out().contains("99 tables in " + db + ", 0 with problems"), fewer.out());
   }
 
   // ------------------------------------------------------------------ repair

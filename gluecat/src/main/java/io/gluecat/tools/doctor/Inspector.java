@@ -41,8 +41,9 @@ import software.amazon.awssdk.services.glue.model.Table;
  * log's schema is compared with the Glue columns (read by Delta itself, as the catalog's REFRESH does).
  */
 public final class Inspector {
-  private static final int MAX_DESCRIPTION_BYTES = 2048;
-  private static final int MAX_COLUMN_COMMENT_BYTES = 255;
+  /** Glue's limits, which the catalog's EntryWriter cuts comments to. */
+  private static final int MAX_DESCRIPTION_BYTES = EntryFormat.MAX_DESCRIPTION_BYTES;
+  private static final int MAX_COLUMN_COMMENT_BYTES = EntryFormat.MAX_COLUMN_COMMENT_BYTES;
 
   private final String catalog;
   private final CatalogParts parts;

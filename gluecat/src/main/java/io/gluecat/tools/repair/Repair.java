@@ -11,8 +11,11 @@ import io.gluecat.tools.doctor.Finding;
 import io.gluecat.tools.doctor.Inspector;
 import io.gluecat.tools.doctor.Problem;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -155,12 +158,13 @@ public final class Repair {
   public static List<String> diff(Table before, TableInput after) {
     List<String> lines = new ArrayList<>();
     field(lines, "TableType", before.tableType(), after.tableType());
-    field(lines, "Description", before.description(), after.description());
+    text(lines, "Description", before.description(), after.description());
     StorageDescriptor b = before.storageDescriptor() == null ? StorageDescriptor.builder().build()
         : before.storageDescriptor();
     StorageDescriptor a = after.storageDescriptor();
     field(lines, "StorageDescriptor.Location", b.location(), a.location());
     field(lines, "StorageDescriptor.Columns", columns(b.columns()), columns(a.columns()));
+    columnComments(lines, "StorageDescriptor.Columns", b.columns(), a.columns());
     field(lines, "StorageDescriptor.InputFormat", b.inputFormat(), a.inputFormat());
     field(lines, "StorageDescriptor.OutputFormat", b.outputFormat(), a.outputFormat());
     field(lines, "StorageDescriptor.SerdeInfo.SerializationLibrary",
@@ -177,6 +181,37 @@ public final class Repair {
     String a = after == null || "".equals(after) ? null : after.toString();
     if (!Objects.equals(b, a)) {
       lines.add(name + ": " + show(b) + " -> " + show(a));
+    }
+  }
+
+  /** A comment (Description, a column's): its UTF-8 size shown beside it, as Glue's limits are in bytes. */
+  private static void text(List<String> lines, String name, String before, String after) {
+    String b = before == null || before.isEmpty() ? null : before;
+    String a = after == null || after.isEmpty() ? null : after;
+    if (!Objects.equals(b, a)) {
+      lines.add(name + ": " + showText(b) + " -> " + showText(a));
+    }
+  }
+
+  private static String showText(String value) {
+    return value == null ? show(null)
+        : show(value) + " (" + value.getBytes(StandardCharsets.UTF_8).length + " bytes)";
+  }
+
+  /**
+   * The comment of each column both lists have, where it changes (the Columns line shows names and types
+   * only): a comment cut to Glue's limit, or one the Delta log does not have.
+   */
+  private static void columnComments(List<String> lines, String name, List<Column> before, List<Column> after) {
+    Map<String, Column> old = new HashMap<>();
+    if (before != null) {
+      before.stream().filter(c -> c.name() != null).forEach(c -> old.putIfAbsent(c.name().toLowerCase(Locale.ROOT), c));
+    }
+    for (Column c : after) {
+      Column was = c.name() == null ? null : old.get(c.name().toLowerCase(Locale.ROOT));
+      if (was != null) {
+        text(lines, name + "." + c.name() + ".Comment", was.comment(), c.comment());
+      }
     }
   }
 
