@@ -332,6 +332,62 @@ class ToolsIT extends MiniStackSparkTest {
   }
 
   /**
+   * A _delta_log Delta cannot read (a commit file that is not JSON) is the other LOCATION_UNREACHABLE:
+   * reported with Delta's message, Spark's readers (gluecat, the Hive path) marked as not loading it, and no
+   * exception out of the tool.
+   */
+  @Test
+  void deltaLogThatDeltaCannotReadIsLocationUnreachable() throws IOException {
+    String corrupt = newDirectory("corrupt");
+    Path log = Files.createDirectories(Path.of(corrupt.substring("file:".length()), "_delta_log"));
+    Files.writeString(log.resolve("00000000000000000000.json"), "{not json\n");
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    putEntry(db, "corrupt_log", "delta", SCHEMA, List.of("day"), corrupt, Map.of());
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertRow(run.out(), "corrupt_log", "gluecat Delta", "no", "yes", "yes", "no", "LOCATION_UNREACHABLE");
+    assertTrue(run.out().contains("corrupt_log: LOCATION_UNREACHABLE: Delta could not read the log at " + corrupt
+        + ": "), run.out());
+    assertTrue(run.out().contains("1 tables in " + db + ", 1 with problems, 0 repairable"), run.out());
+
+    Run repair = tool("repair", db);
+    assertEquals(1, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("corrupt_log: not repaired: LOCATION_UNREACHABLE\n"), repair.out());
+  }
+
+  /**
+   * A _delta_log directory with no commit in it (a first write that never landed) holds no Delta table:
+   * NO_DELTA_LOG, not "the Delta log has no columns" (COLUMNS_OUT_OF_SYNC), and repair leaves the entries'
+   * columns alone, for a gluecat entry and for a Trino one with placeholder columns alike.
+   */
+  @Test
+  void emptyDeltaLogIsNoDeltaLogAndRepairKeepsTheColumns() throws IOException {
+    String emptyLog = newDirectory("emptylog");
+    Files.createDirectories(Path.of(emptyLog.substring("file:".length()), "_delta_log"));
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    putEntry(db, "empty_log", "delta", SCHEMA, List.of("day"), emptyLog, Map.of());
+    create(db, HostileEntries.base(HostileEntries.Base.TRINO_DELTA, "trino_empty_log",
+        new HostileEntries.Locations(emptyLog, emptyDir, emptyDir, databaseDir)));
+    Table before = glueTable(db, "empty_log");
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    assertRow(run.out(), "empty_log", "gluecat Delta", "no", "no", "no", "no", "NO_DELTA_LOG");
+    assertTrue(run.out().contains("empty_log: NO_DELTA_LOG: " + emptyLog + " has a _delta_log, but Delta finds no "
+        + "table in it (no commit)\n"), run.out());
+    assertTrue(run.out().contains("2 tables in " + db + ", 2 with problems, 0 repairable"), run.out());
+
+    Run repair = tool("repair", db);
+    assertEquals(1, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("empty_log: not repaired: NO_DELTA_LOG\n"), repair.out());
+    assertTrue(repair.out().contains("trino_empty_log: not repaired: NO_DELTA_LOG\n"), repair.out());
+    assertTrue(repair.out().contains("repaired 0 of 2 tables"), repair.out());
+    assertEquals(before.versionId(), glueTable(db, "empty_log").versionId(), "the entry was not written");
+    assertEquals("col", glueTable(db, "trino_empty_log").storageDescriptor().columns().get(0).name());
+  }
+
+  /**
    * A Hive SerDe entry (a crawler's shape: no provider, parquet SerDe) over a Delta table: doctor says to
    * register it as Delta; repair leaves it (not a Delta entry); dropping it and registering gives a clean entry.
    */

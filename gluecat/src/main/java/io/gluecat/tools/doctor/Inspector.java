@@ -16,7 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
@@ -44,6 +48,8 @@ public final class Inspector {
   /** Glue's limits, which the catalog's EntryWriter cuts comments to. */
   private static final int MAX_DESCRIPTION_BYTES = EntryFormat.MAX_DESCRIPTION_BYTES;
   private static final int MAX_COLUMN_COMMENT_BYTES = EntryFormat.MAX_COLUMN_COMMENT_BYTES;
+
+  private static final Pattern COMMIT_OR_CHECKPOINT = Pattern.compile("\\d{20}\\.(json|checkpoint\\..+)");
 
   private final String catalog;
   private final CatalogParts parts;
@@ -236,7 +242,7 @@ public final class Inspector {
         // SERDE_PATH_DIFFERS, which repair fixes towards the location that holds the log
       } else {
         f.problem(unreachable ? Code.LOCATION_UNREACHABLE : Code.NO_DELTA_LOG,
-            unreachable ? logProblem.get().substring(1) : readAt.get() + " has no _delta_log");
+            unreachable ? logProblem.get().substring(1) : readAt.get() + " " + logProblem.get());
       }
     }
     Optional<String> trinoAt = path.or(() -> Optional.ofNullable(t.storageDescriptor() == null ? null
@@ -244,15 +250,18 @@ public final class Inspector {
     boolean trinoLog = trinoAt.isPresent() && (trinoAt.equals(readAt) ? logAtReadLocation
         : trinoAt.equals(sdLocation) && logAtStorageLocation);
 
-    f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty() && logAtReadLocation);
+    Optional<String> deltaAt = logAtReadLocation ? readAt : logAtStorageLocation ? sdLocation : Optional.empty();
+    // Spark's Delta (gluecat's and the Hive path's) reads the log where gluecat reads the table
+    boolean sparkDeltaReads = true;
+    if (deltaAt.isPresent() && !f.has(Code.PLACEHOLDER_SCHEMA)) {
+      sparkDeltaReads = compareColumns(database, t, deltaAt.get(), f) || !deltaAt.equals(readAt);
+    }
+
+    f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty() && logAtReadLocation && sparkDeltaReads);
     f.verdict(Reader.TRINO, hasSerde && trinoLog);
     f.verdict(Reader.ATHENA, EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE)) && logAtStorageLocation);
-    f.verdict(Reader.HIVE_PATH, hasSerde && !f.has(Code.SCHEMA_PARTS_MISSING) && schemaParses(p) && logAtReadLocation);
-
-    Optional<String> deltaAt = logAtReadLocation ? readAt : logAtStorageLocation ? sdLocation : Optional.empty();
-    if (deltaAt.isPresent() && !f.has(Code.PLACEHOLDER_SCHEMA)) {
-      compareColumns(database, t, deltaAt.get(), f);
-    }
+    f.verdict(Reader.HIVE_PATH, hasSerde && !f.has(Code.SCHEMA_PARTS_MISSING) && schemaParses(p) && logAtReadLocation
+        && sparkDeltaReads);
     gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING))
         .ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
   }
@@ -312,14 +321,17 @@ public final class Inspector {
     }
   }
 
-  /** Compares the Glue columns with the ones the catalog writes for the Delta log as it is now. */
-  private void compareColumns(String database, Table t, String location, Finding f) {
+  /**
+   * Compares the Glue columns with the ones the catalog writes for the Delta log as it is now; false when
+   * Delta could not read the log (reported as LOCATION_UNREACHABLE).
+   */
+  private boolean compareColumns(String database, Table t, String location, Finding f) {
     TableDefinition definition;
     try {
       definition = parts.deltaDefinition(new TableName(database, t.name()), location, Map.of());
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Spark's SparkException is checked, and escapes Scala undeclared
       f.problem(Code.LOCATION_UNREACHABLE, "Delta could not read the log at " + location + ": " + firstLine(e));
-      return;
+      return false;
     }
     List<Column> expected = SparkEnvironment.entryWriter().newEntry(definition, Optional.empty(), Optional.empty())
         .storageDescriptor().columns();
@@ -327,6 +339,7 @@ public final class Inspector {
     if (!sameColumns(expected, actual)) {
       f.problem(Code.COLUMNS_OUT_OF_SYNC, "Glue has " + describe(actual) + "; the Delta log has " + describe(expected));
     }
+    return true;
   }
 
   static boolean sameColumns(List<Column> a, List<Column> b) {
@@ -359,18 +372,35 @@ public final class Inspector {
   }
 
   /**
-   * Empty when {@code location} holds a _delta_log; else why not: "no" text, or a message starting with
-   * '!' when the location could not be opened at all. Opened with the catalog's Hadoop settings.
+   * Empty when {@code location} holds a _delta_log with a commit or checkpoint in it; else why not: text
+   * that follows the location ("has no _delta_log"), or a message starting with '!' when the location could
+   * not be opened at all. Opened with the catalog's Hadoop settings.
    */
   private Optional<String> deltaLogProblem(String table, String location) {
     return deltaLogCache.computeIfAbsent(location, l -> {
       try {
-        return parts.hadoop().open("table " + table, l).exists(new Path(l, "_delta_log"))
-            ? Optional.empty() : Optional.of("no _delta_log");
+        FileSystem fs = parts.hadoop().open("table " + table, l);
+        Path log = new Path(l, "_delta_log");
+        if (!fs.exists(log)) {
+          return Optional.of("has no _delta_log");
+        }
+        return hasCommit(fs, log) ? Optional.empty()
+            : Optional.of("has a _delta_log, but Delta finds no table in it (no commit)");
       } catch (Exception e) {
         return Optional.of("!cannot open " + l + ": " + firstLine(e));
       }
     });
+  }
+
+  /** A Delta table's log starts at a commit (NNN.json) or a checkpoint (NNN.checkpoint...); listed up to the first. */
+  private static boolean hasCommit(FileSystem fs, Path log) throws java.io.IOException {
+    RemoteIterator<FileStatus> files = fs.listStatusIterator(log);
+    while (files.hasNext()) {
+      if (COMMIT_OR_CHECKPOINT.matcher(files.next().getPath().getName()).matches()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean placeholderColumns(Table t) {
