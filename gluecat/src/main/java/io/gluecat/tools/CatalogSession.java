@@ -71,6 +71,9 @@ public final class CatalogSession implements AutoCloseable {
         .appName("gluecat-tools")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "1")
+        // the tool reads many small Delta logs on one core: Delta's default of 50 partitions per state rebuild
+        // would be most of its time
+        .config("spark.databricks.delta.snapshotPartitions", "1")
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();

@@ -33,10 +33,8 @@ class ConcurrentWritersIT extends MiniStackSparkTest {
 
   @Test
   void concurrentAltersNeverLoseAnUpdateInGlue() throws Exception {
-    spark().conf().set("spark.databricks.delta.snapshotPartitions", "2");
     String catalog = newCatalog();
     SparkSession second = spark().newSession();
-    second.conf().set("spark.databricks.delta.snapshotPartitions", "2");
     second.conf().set("spark.sql.catalog." + catalog, "io.gluecat.GlueCatalog");
     ministackOptions().forEach((k, v) -> second.conf().set("spark.sql.catalog." + catalog + "." + k, v));
     String db = newDatabase(newDirectory("db"));
@@ -98,7 +96,6 @@ class ConcurrentWritersIT extends MiniStackSparkTest {
     assertEquals(deltaLogColumns, deltaGlueColumns, "Glue's Delta columns follow the log");
     assertEquals(2L, spark().table(parquet).count());
     assertEquals(2L, spark().table(delta).count());
-    spark().conf().unset("spark.databricks.delta.snapshotPartitions");
     System.out.printf("concurrent writers: %d threads, %d changes landed, %d conflicts retried (%d of them gluecat's)%n",
         THREADS, landed.size(), conflicts.get(), glueConflicts.get());
   }

@@ -219,8 +219,6 @@ class FaultInjectionIT extends MiniStackSparkTest {
 
   @Test
   void everyFaultPointEndsInSuccessNothingChangedOrTheDocumentedRecoverableState() throws Exception {
-    // Delta rebuilds a table's state in 50 partitions by default: with hundreds of small tables, 2 are faster
-    spark().conf().set("spark.databricks.delta.snapshotPartitions", "2");
     setupCatalog = newCatalog();
     // Glue faults run in one catalog per attempts setting, its role already assumed; an STS fault needs a
     // catalog that has not assumed its role yet, so it gets a new one.
@@ -312,7 +310,6 @@ class FaultInjectionIT extends MiniStackSparkTest {
       System.out.printf("fault injection: %s, %d runs, %d ms%n", c.id, runs - runsBefore,
           (System.nanoTime() - started) / 1_000_000);
     }
-    spark().conf().unset("spark.databricks.delta.snapshotPartitions");
     System.out.printf("fault injection: %d statements, %d fault points, %d runs%n", cases().size(), points, runs);
     assertEquals(List.of(), failures, String.join("\n", failures));
     // one table per Spark line: the lines make different calls (Spark 4.1 reads the database more often)

@@ -48,6 +48,9 @@ abstract class MiniStackSparkTest {
           .appName("gluecat-it")
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "2")
+          // Delta rebuilds a table's state in 50 partitions by default; for small tables on 2 cores that is most
+          // of a read's time (Delta's own test suites use a handful too)
+          .config("spark.databricks.delta.snapshotPartitions", "2")
           .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
           // an event log, so tests can check what reaches it (SecretSurfacesIT)
           .config("spark.eventLog.enabled", "true")
