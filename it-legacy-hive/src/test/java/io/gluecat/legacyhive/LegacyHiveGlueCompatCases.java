@@ -314,6 +314,39 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
     assertEquals(expected, hiveRows("SELECT id, name, region FROM " + db + "." + t + " ORDER BY id"));
   }
 
+  // ------------------------------------------------------------------ Hive path -> gluecat repair -> Hive path
+
+  @Test
+  @CompatCase(id = "hive-delta-repaired-read-by-hive", writer = HIVE, reader = HIVE,
+      title = "External Delta CTAS entry of the Hive path after gluecat repair (real columns, location, table_type)")
+  void hivePathReadsItsDeltaEntryAfterGluecatRepair() {
+    String data = newDirectory(db + "_rep") + "/r";
+    hive("CREATE TABLE " + db + ".r USING delta LOCATION '" + data + "' AS "
+        + "SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
+    legacy.transport.tableToGlue(db, "r");
+    assertEquals(List.of("col:array<string>"), columns(entry("r").storageDescriptor().columns()));
+
+    List<String> args = new ArrayList<>(List.of("repair", db, "r"));
+    LegacyHive.gluecatOptions(legacy.ministack).forEach((k, v) -> args.addAll(List.of("--conf", k + "=" + v)));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    int code = io.gluecat.tools.Main.run(args,
+        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8), System.err);
+    assertEquals(0, code, out.toString(java.nio.charset.StandardCharsets.UTF_8));
+
+    Table repaired = entry("r");
+    assertEquals("DELTA", repaired.parameters().get("table_type"));
+    assertEquals(data, repaired.storageDescriptor().location());
+    assertEquals(List.of("id:bigint", "name:string"), columns(repaired.storageDescriptor().columns()));
+    // the Hive path's own keys stay: it still reads the entry as its Delta table
+    assertEquals("delta", repaired.parameters().get("spark.sql.sources.provider"));
+
+    legacy.transport.tableToHive(db, "r");
+    hive("REFRESH TABLE " + db + ".r");
+    assertEquals(List.of("[1,a]", "[2,b]"), hiveRows("SELECT id, name FROM " + db + ".r ORDER BY id"));
+    hive("INSERT INTO " + db + ".r VALUES (3L, 'c')");
+    assertEquals(List.of("[1,a]", "[2,b]", "[3,c]"), gluecatRows("SELECT id, name FROM " + g("r") + " ORDER BY id"));
+  }
+
   // ------------------------------------------------------------------ the legacy path's known limit
 
   @Test

@@ -86,9 +86,13 @@ class PySparkSubmitIT {
     assertGlueEntries(database);
   }
 
-  /** The README's --jars form, with the runtime jar (Delta still by --packages). */
+  /**
+   * The README's --jars form, with the runtime jar (Delta still by --packages); then {@code gluecat doctor} over
+   * the tables the job wrote, started as docs/operations.md shows: spark-submit, {@code --class
+   * io.gluecat.tools.Main}, the runtime jar as the application, the catalog's options after the command.
+   */
   @Test
-  void runtimeJarWithJars() throws Exception {
+  void runtimeJarWithJarsThenDoctorBySparkSubmitClass() throws Exception {
     String database = "pyspark_jars";
     Path warehouse = Files.createTempDirectory(work, "warehouse");
     List<String> args = new ArrayList<>(List.of("--master", "local[2]",
@@ -98,6 +102,19 @@ class PySparkSubmitIT {
     String out = submit("jars", args, database, 0);
     assertTrue(out.contains("LAKE-JOB-OK executors=0 location="), lastLines(out));
     assertGlueEntries(database);
+
+    List<String> tool = new ArrayList<>(List.of("--class", "io.gluecat.tools.Main",
+        "--packages", Artifacts.property("gluecat.delta.package"),
+        "--conf", "spark.jars.ivy=" + ivyHome, "--conf", "spark.jars.ivySettings=" + ivySettings,
+        Artifacts.runtimeJar().toString(),
+        "doctor", database, "--conf", "region=" + MiniStack.REGION.id(),
+        "--conf", "glue.endpoint=" + ministack.endpoint()));
+    String report = run("doctor", tool);
+    // exit code 0 (run() fails otherwise): both entries are clean, and every reader loads them
+    List<String> rows = report.lines().filter(l -> l.startsWith("orders ") || l.startsWith("events "))
+        .map(l -> String.join("|", l.trim().split(" {2,}"))).sorted().collect(Collectors.toList());
+    assertEquals(List.of("events|file source|yes|yes|yes|yes|-", "orders|gluecat Delta|yes|yes|yes|yes|-"), rows,
+        lastLines(report));
   }
 
   /**
@@ -253,9 +270,20 @@ class PySparkSubmitIT {
     return args;
   }
 
-  /** Runs spark-submit from the PySpark venv; returns its output, failing with its last lines unless it exits 0. */
+  /** Runs lake_job.py with spark-submit, {@code args} before it and the job's own arguments after it. */
   private static String submit(String name, List<String> args, String database, int executors, String... jobOptions)
       throws Exception {
+    List<String> command = new ArrayList<>(args);
+    command.add(job.toString());
+    command.add(CATALOG);
+    command.add(database);
+    command.add(Integer.toString(executors));
+    command.addAll(List.of(jobOptions));
+    return run(name, command);
+  }
+
+  /** Runs spark-submit from the PySpark venv with {@code args}; returns its output, failing with its last lines unless it exits 0. */
+  private static String run(String name, List<String> args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(venv.resolve("bin").resolve("spark-submit").toString());
     // the driver's Glue credentials: the SDK's default chain (its system properties), as on a cluster where
@@ -264,11 +292,6 @@ class PySparkSubmitIT {
     command.add("--driver-java-options");
     command.add("-Daws.accessKeyId=" + MiniStack.ACCESS_KEY_ID + " -Daws.secretAccessKey=" + MiniStack.SECRET_ACCESS_KEY);
     command.addAll(args);
-    command.add(job.toString());
-    command.add(CATALOG);
-    command.add(database);
-    command.add(Integer.toString(executors));
-    command.addAll(List.of(jobOptions));
     Path log = work.resolve(RUNS.incrementAndGet() + "-" + name + ".log");
     Files.writeString(log, String.join(" ", command) + "\n\n");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
