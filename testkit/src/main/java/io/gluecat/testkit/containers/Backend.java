@@ -1,11 +1,13 @@
 package io.gluecat.testkit.containers;
 
+import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.Locale;
 import java.util.Optional;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 
 /**
  * Which backend the MiniStack and Trino fixtures run on: a child process or a Docker container.
@@ -25,6 +27,7 @@ public final class Backend {
     static final String RYUK_IMAGE = "testcontainers/ryuk:0.12.0";
 
     private static Boolean dockerAvailable;   // guarded by Backend.class
+    private static DockerClient engine;       // guarded by Backend.class
 
     private Backend() {
     }
@@ -107,12 +110,25 @@ public final class Backend {
     private static boolean dockerAvailable() {
         if (dockerAvailable == null) {
             try {
-                dockerAvailable = DockerClientFactory.instance().isDockerAvailable();
+                engine().pingCmd().exec();
+                dockerAvailable = true;
             } catch (RuntimeException | LinkageError e) {
                 dockerAvailable = false;
             }
         }
         return dockerAvailable;
+    }
+
+    /**
+     * A client of the engine that starts nothing. DockerClientFactory's own client (and its isDockerAvailable)
+     * first starts the Ryuk container, which is a pull when TESTCONTAINERS_RYUK_DISABLED is not set: asking
+     * the engine what it has must not wait on that.
+     */
+    private static synchronized DockerClient engine() {
+        if (engine == null) {
+            engine = DockerClientProviderStrategy.getClientForConfig(DockerClientFactory.instance().getTransportConfig());
+        }
+        return engine;
     }
 
     /** The Ryuk image Testcontainers would have to pull before starting a container, or null if none. */
@@ -126,7 +142,7 @@ public final class Backend {
     /** Whether the engine has {@code image} already (nothing is pulled to find out). */
     static boolean present(String image) {
         try {
-            DockerClientFactory.lazyClient().inspectImageCmd(image).exec();
+            engine().inspectImageCmd(image).exec();
             return true;
         } catch (NotFoundException e) {
             return false;
@@ -136,7 +152,7 @@ public final class Backend {
     /** A label of a local image, or null. */
     public static String label(String image, String label) {
         try {
-            var labels = DockerClientFactory.lazyClient().inspectImageCmd(image).exec().getConfig().getLabels();
+            var labels = engine().inspectImageCmd(image).exec().getConfig().getLabels();
             return labels == null ? null : labels.get(label);
         } catch (NotFoundException e) {
             return null;
