@@ -36,11 +36,19 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  * kit's recorder) and its time, against a local MiniStack, first as is and then with a fixed delay before each
  * Glue and STS call standing in for the round trip to AWS. It measures and prints; it asserts nothing about
  * time. Run it with {@code bin/bench}; settings: {@code gluecat.bench.delayMs} (25), {@code gluecat.bench.quick}
- * (fewer tables and repetitions), {@code gluecat.bench.out} (where the Markdown table goes).
+ * (fewer tables and repetitions), {@code gluecat.bench.only} ({@code planning}: only the planning comparison),
+ * {@code gluecat.bench.out} (where the Markdown table goes).
+ *
+ * <p>Delta rebuilds a snapshot's state in {@code spark.databricks.delta.snapshotPartitions} partitions (50 by
+ * default), which on a small table and 2 cores is most of a first read; the session uses 2, as the test suites
+ * do. Every comparison (by name through gluecat, by path, through spark_catalog) runs in this one session, so
+ * under the same settings.
  */
 class GlueBench {
   private static final long DELAY_MS = Long.getLong("gluecat.bench.delayMs", 25);
   private static final boolean QUICK = Boolean.getBoolean("gluecat.bench.quick");
+  /** Empty: every operation; {@code planning}: only the planning comparison (about a minute). */
+  private static final String ONLY = System.getProperty("gluecat.bench.only", "").trim();
   private static final String ROLE = "arn:aws:iam::000000000000:role/gluecat-bench";
   private static final AtomicInteger COUNTER = new AtomicInteger();
 
@@ -62,10 +70,21 @@ class GlueBench {
         .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .config("spark.databricks.delta.snapshotPartitions", "2")
         .getOrCreate();
     String line = spark.version();
     rows.add("| Spark | delay per call | operation | Glue calls | STS calls | time (ms) | notes |");
     rows.add("|---|---|---|---|---|---|---|");
+    if (ONLY.equals("planning")) {
+      for (long d : new long[] {0, DELAY_MS}) {
+        delay = d;
+        planning(line, catalog());
+      }
+      write();
+      return;
+    } else if (!ONLY.isEmpty()) {
+      throw new IllegalArgumentException("gluecat.bench.only must be empty or 'planning', not '" + ONLY + "'");
+    }
 
     int[] listed = QUICK ? new int[] {10, 1_000} : new int[] {10, 1_000, 10_000};
     Map<Integer, String> listedDatabases = new java.util.LinkedHashMap<>();
@@ -94,6 +113,10 @@ class GlueBench {
       threads(line, c, loaded);
       planning(line, c);
     }
+    write();
+  }
+
+  private void write() throws IOException {
     String table = String.join("\n", rows) + "\n";
     System.out.println("\n" + table);
     String out = System.getProperty("gluecat.bench.out");
@@ -106,7 +129,13 @@ class GlueBench {
 
   /** A new catalog on MiniStack with a role, with one statement run (so its role is assumed). */
   private String catalog() {
+    return catalog(Map.of());
+  }
+
+  /** {@link #catalog()} with further catalog options. */
+  private String catalog(Map<String, String> options) {
     String name = "bench" + COUNTER.incrementAndGet();
+    options.forEach((k, v) -> spark.conf().set("spark.sql.catalog." + name + "." + k, v));
     spark.conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
     spark.conf().set("spark.sql.catalog." + name + ".region", MiniStack.REGION.id());
     spark.conf().set("spark.sql.catalog." + name + ".glue.endpoint", ms.endpoint().toString());
@@ -148,6 +177,10 @@ class GlueBench {
 
   interface Body {
     void run() throws Exception;
+  }
+
+  interface Round {
+    void run(int round) throws Exception;
   }
 
   /** Runs {@code body} once with the delay of this pass, paged listings, and adds its row. */
@@ -256,7 +289,12 @@ class GlueBench {
 
   /**
    * Planning time (analysis, optimization and physical planning) of a query on a Delta table by name through
-   * gluecat, against the same query by path, as a ratio of medians; and the same through spark_catalog.
+   * gluecat, against the same query by path, as a ratio of medians; and the same through spark_catalog, and
+   * through a second gluecat catalog with the cache across statements on (no Glue call: what is left is
+   * gluecat's and Delta's work per load). The variants run in turn, round after round, so that the JIT's
+   * warming up and the machine's load fall on all of them alike. Also the median GetTable round trip to
+   * MiniStack, with the bench's own Glue client and through the catalog's gateway, 40 in a row, and through
+   * the gateway once after each round of plans (a call spaced as the one a statement by name makes).
    */
   private void planning(String line, String c) throws Exception {
     String db = database();
@@ -265,51 +303,115 @@ class GlueBench {
     spark.sql("INSERT INTO " + c + "." + db + ".planned VALUES (1, 'a'), (2, 'b')");
     String ref = "benchplan_" + COUNTER.incrementAndGet();
     spark.sql("CREATE TABLE spark_catalog.default." + ref + " USING delta LOCATION '" + location + "'");
+    String cached = catalog(Map.of("cache.ttl", "10m"));
     String where = " WHERE id > 1 AND p = 'b'";
     int n = QUICK ? 10 : 40;
     List<GlueCall>[] calls = new List[1];
-    double byName;
-    double byPath;
-    double bySession;
+    double[][] m;
+    double getTable;
+    double gatewayGetTable;
+    double betweenPlans;
     try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
-      byName = median(n, "SELECT * FROM " + c + "." + db + ".planned" + where, calls);
-      byPath = median(n, "SELECT * FROM delta.`" + location + "`" + where, null);
-      bySession = median(n, "SELECT * FROM spark_catalog.default." + ref + where, null);
+      io.gluecat.glue.GlueGateway gateway = ((io.gluecat.AbstractGlueCatalog) tableCatalog(c)).parts().glue();
+      double[] spaced = new double[n];
+      m = medians(n, calls, i -> {
+        long start = System.nanoTime();
+        gateway.getTable(new TableName(db, "planned"));
+        spaced[i] = (System.nanoTime() - start) / 1e6;
+      }, "SELECT * FROM " + c + "." + db + ".planned" + where,
+          "SELECT * FROM delta.`" + location + "`" + where,
+          "SELECT * FROM spark_catalog.default." + ref + where,
+          "SELECT * FROM " + cached + "." + db + ".planned" + where);
+      double[] trips = new double[n];
+      for (int i = 0; i < n; i++) {
+        long start = System.nanoTime();
+        glue.getTable(r -> r.databaseName(db).name("planned"));
+        trips[i] = (System.nanoTime() - start) / 1e6;
+      }
+      Arrays.sort(trips);
+      getTable = trips[n / 2];
+      Arrays.sort(spaced);
+      betweenPlans = spaced[n / 2];
+      // the same through the catalog's own gateway, outside any statement (so every call reaches Glue)
+      for (int i = 0; i < n; i++) {
+        long start = System.nanoTime();
+        gateway.getTable(new TableName(db, "planned"));
+        trips[i] = (System.nanoTime() - start) / 1e6;
+      }
+      Arrays.sort(trips);
+      gatewayGetTable = trips[n / 2];
     }
+    double byName = m[0][0];
+    double byPath = m[1][0];
     rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, Delta by name (gluecat) / by path | %d | 0 | %.2f / %.2f "
-        + "| ratio %.3f (target <= 1.05 without delay); spark_catalog by name %.2f ms (ratio %.3f) |", line, delay,
-        calls[0].stream().filter(GlueCall::isGlue).count(), byName, byPath, byName / byPath, bySession,
-        bySession / byPath));
+        + "| ratio %.3f (target <= 1.05 without delay); spark_catalog by name %.2f ms (ratio %.3f); gluecat with "
+        + "cache.ttl (no Glue call) %.2f ms (ratio %.3f); GetTable round trip %.2f ms (through gluecat's gateway %.2f ms, between plans %.2f ms); analysis / optimization / "
+        + "physical planning: by name %s, by path %s, spark_catalog %s, cache.ttl %s |", line, delay,
+        calls[0].stream().filter(GlueCall::isGlue).count(), byName, byPath, byName / byPath, m[2][0],
+        m[2][0] / byPath, m[3][0], m[3][0] / byPath, getTable, gatewayGetTable, betweenPlans, phases(m[0]), phases(m[1]), phases(m[2]),
+        phases(m[3])));
     System.out.println(rows.get(rows.size() - 1));
   }
 
-  /** Analyses, optimizes and plans {@code sql} without running it (Dataset.queryExecution is per line, hence reflection). */
-  private void plan(String sql) {
+  private static String phases(double[] m) {
+    return String.format(Locale.ROOT, "%.1f / %.1f / %.1f", m[1], m[2], m[3]);
+  }
+
+  /**
+   * Analyses, optimizes and plans {@code sql} without running it (Dataset.queryExecution is per line, hence
+   * reflection); the nanoTime after each of the three phases (spark.sql analyses eagerly) into {@code at}.
+   */
+  private void plan(String sql, long[] at) {
     Object dataset = spark.sql(sql);
+    at[0] = System.nanoTime();
     try {
       Object qe = dataset.getClass().getMethod("queryExecution").invoke(dataset);
+      qe.getClass().getMethod("optimizedPlan").invoke(qe);
+      at[1] = System.nanoTime();
       qe.getClass().getMethod("executedPlan").invoke(qe);
+      at[2] = System.nanoTime();
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  /** Median planning time in ms of {@code sql} over n runs after warm-up; the last run's calls into calls[0]. */
-  private double median(int n, String sql, List<GlueCall>[] calls) {
-    for (int i = 0; i < 5; i++) {
-      plan(sql);
+  /**
+   * Median planning time in ms of each of {@code sqls} over n rounds after warm-up, each round planning every
+   * statement once, starting with another one each round; the first statement's calls of the last round
+   * into calls[0]. Per statement: {total, analysis, optimization, physical planning}, each a median.
+   * {@code afterRound} runs after each round (given its number), outside any statement.
+   */
+  private double[][] medians(int n, List<GlueCall>[] calls, Round afterRound, String... sqls) throws Exception {
+    long[] at = new long[3];
+    for (int i = 0; i < 10; i++) {
+      for (String sql : sqls) {
+        plan(sql, at);
+      }
     }
-    double[] times = new double[n];
+    double[][][] times = new double[sqls.length][4][n];
     for (int i = 0; i < n; i++) {
-      GlueCallRecorder.clear();
-      long start = System.nanoTime();
-      plan(sql);
-      times[i] = (System.nanoTime() - start) / 1e6;
+      for (int j = 0; j < sqls.length; j++) {
+        int k = (i + j) % sqls.length;
+        GlueCallRecorder.clear();
+        long start = System.nanoTime();
+        plan(sqls[k], at);
+        times[k][0][i] = (at[2] - start) / 1e6;
+        times[k][1][i] = (at[0] - start) / 1e6;
+        times[k][2][i] = (at[1] - at[0]) / 1e6;
+        times[k][3][i] = (at[2] - at[1]) / 1e6;
+        if (k == 0) {
+          calls[0] = GlueCallRecorder.calls();
+        }
+      }
+      afterRound.run(i);
     }
-    if (calls != null) {
-      calls[0] = GlueCallRecorder.calls();
+    double[][] result = new double[sqls.length][4];
+    for (int k = 0; k < sqls.length; k++) {
+      for (int p = 0; p < 4; p++) {
+        Arrays.sort(times[k][p]);
+        result[k][p] = times[k][p][n / 2];
+      }
     }
-    Arrays.sort(times);
-    return times[n / 2];
+    return result;
   }
 }
