@@ -118,10 +118,7 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
   @CompatCase(id = "hive-delta-external-ctas", writer = HIVE, reader = GLUECAT,
       title = "External Delta CTAS by the Hive path (LOCATION given: placeholder StorageDescriptor location)")
   void gluecatReadsHivePathExternalDeltaCtas() {
-    String data = newDirectory(db + "_ext") + "/x";
-    hive("CREATE TABLE " + db + ".x USING delta LOCATION '" + data + "' AS "
-        + "SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
-    legacy.transport.tableToGlue(db, "x");
+    String data = hivePathExternalDeltaCtas("x");
 
     Table entry = entry("x");
     assertEquals("EXTERNAL_TABLE", entry.tableType());
@@ -320,10 +317,7 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
   @CompatCase(id = "hive-delta-repaired-read-by-hive", writer = HIVE, reader = HIVE,
       title = "External Delta CTAS entry of the Hive path after gluecat repair (real columns, location, table_type)")
   void hivePathReadsItsDeltaEntryAfterGluecatRepair() {
-    String data = newDirectory(db + "_rep") + "/r";
-    hive("CREATE TABLE " + db + ".r USING delta LOCATION '" + data + "' AS "
-        + "SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
-    legacy.transport.tableToGlue(db, "r");
+    String data = hivePathExternalDeltaCtas("r");
     assertEquals(List.of("col:array<string>"), columns(entry("r").storageDescriptor().columns()));
 
     List<String> args = new ArrayList<>(List.of("repair", db, "r"));
@@ -372,6 +366,15 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** An external Delta CTAS by the Hive path (rows (1, a), (2, b)), its entry in Glue; returns its location. */
+  protected String hivePathExternalDeltaCtas(String table) {
+    String data = newDirectory(db + "_" + table) + "/" + table;
+    hive("CREATE TABLE " + db + "." + table + " USING delta LOCATION '" + data + "' AS "
+        + "SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
+    legacy.transport.tableToGlue(db, table);
+    return data;
+  }
 
   /** How gluecat's statements name a table of this test's database. */
   protected String g(String table) {
