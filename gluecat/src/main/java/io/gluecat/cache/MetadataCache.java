@@ -19,6 +19,9 @@ import java.util.Set;
  * here outlives its statement. The catalog's own writes replace the entry in the statement's scope by what
  * was written (so a create's read-back costs nothing) or forget it.
  *
+ * <p><b>Within Spark's {@code Catalog.listTables}</b> (always on): the entries it listed answer the table
+ * resolutions that follow in the same call ({@link CatalogListingCall}), and nothing after it.
+ *
  * <p><b>Across statements</b> (only with the catalog option {@code cache.ttl}): entries found in Glue are
  * also kept for that long, up to {@code cache.max-entries}, least recently used first out, for every thread
  * of the catalog. Not-found answers are never kept across statements. The catalog's own writes and REFRESH
@@ -52,6 +55,7 @@ public final class MetadataCache {
   }
 
   private final StatementLocal<Scope> scopes = new StatementLocal<>(Scope::new);
+  private final ThreadLocal<CatalogListingCall> listingCalls = new ThreadLocal<>();
   private final Shared shared;
 
   /** A cache that shares entries within statements only. */
@@ -89,6 +93,14 @@ public final class MetadataCache {
         return value;
       }
     }
+    Object listed = fromListingCall(key);
+    if (listed != null) {
+      if (scope != null) {
+        scope.entries.put(key, listed);
+      }
+      @SuppressWarnings("unchecked") T value = (T) listed;
+      return value;
+    }
     if (shared != null) {
       @SuppressWarnings("unchecked") T value = (T) shared.get(key);
       if (value != null) {
@@ -117,13 +129,43 @@ public final class MetadataCache {
   }
 
   /**
-   * Entries Glue returned in a listing: they serve the rest of the statement (not later statements, whose
-   * reads may not have listed them).
+   * Entries Glue returned in one listing, by key: they serve the rest of the statement (not later statements,
+   * whose reads may not have listed them), and inside Spark's {@code Catalog.listTables} the rest of that call.
    */
-  public void listed(String key, Object value) {
+  public void listed(Map<String, Object> entries) {
     Scope scope = scope();
-    if (scope != null && !scope.written.contains(key)) {
-      scope.entries.put(key, value);
+    if (scope != null) {
+      entries.forEach((key, value) -> {
+        if (!scope.written.contains(key)) {
+          scope.entries.put(key, value);
+        }
+      });
+    }
+    CatalogListingCall call = CatalogListingCall.ifInside(new HashMap<>(entries));
+    if (call == null) {
+      listingCalls.remove();
+    } else {
+      listingCalls.set(call);
+    }
+  }
+
+  /** The entry as listed earlier in the thread's current {@code Catalog.listTables} call; null when none. */
+  private Object fromListingCall(String key) {
+    CatalogListingCall call = listingCalls.get();
+    if (call == null) {
+      return null;
+    }
+    if (!CatalogListingCall.inside()) { // the call that listed them is over: what it listed serves nothing else
+      listingCalls.remove();
+      return null;
+    }
+    return call.get(key);
+  }
+
+  private void forgetListed(java.util.function.Predicate<String> key) {
+    CatalogListingCall call = listingCalls.get();
+    if (call != null) {
+      call.forget(key);
     }
   }
 
@@ -142,6 +184,7 @@ public final class MetadataCache {
     if (shared != null) {
       shared.remove(key);
     }
+    forgetListed(key::equals);
     Scope scope = scope();
     if (scope != null) {
       scope.written.add(key);
@@ -164,6 +207,7 @@ public final class MetadataCache {
     if (shared != null) {
       shared.remove(key);
     }
+    forgetListed(key::equals);
     Scope scope = scope();
     if (scope != null) {
       scope.entries.remove(key);
@@ -187,6 +231,7 @@ public final class MetadataCache {
     if (shared != null) {
       shared.removeIf(k -> k.equals(db) || k.startsWith(tables));
     }
+    forgetListed(k -> k.equals(db) || k.startsWith(tables));
     Scope scope = scope();
     if (scope != null) {
       scope.entries.keySet().removeIf(k -> k.equals(db) || k.startsWith(tables));

@@ -6,7 +6,9 @@ import io.gluecat.cache.MetadataCache;
 import io.gluecat.glue.GlueErrors.Call;
 import io.gluecat.storage.LocationMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
@@ -164,6 +166,7 @@ public final class GlueGateway implements AutoCloseable {
   /** Every entry of a database, views included, over all of Glue's pages. */
   public List<Table> listTables(String database) throws NoSuchNamespaceException {
     List<Table> all = new ArrayList<>();
+    Map<String, Object> listed = new HashMap<>();
     String token = null;
     do {
       String next = token;
@@ -178,11 +181,12 @@ public final class GlueGateway implements AutoCloseable {
         Table read = locations.read(t);
         all.add(read);
         if (read.name() != null) {
-          cache.listed(MetadataCache.tableKey(database, read.name().toLowerCase(java.util.Locale.ROOT)), read);
+          listed.put(MetadataCache.tableKey(database, read.name().toLowerCase(java.util.Locale.ROOT)), read);
         }
       }
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
+    cache.listed(listed);
     return all;
   }
 

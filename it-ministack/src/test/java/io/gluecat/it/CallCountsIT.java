@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -154,5 +156,31 @@ class CallCountsIT extends MiniStackSparkTest {
     assertNull(sent.get(0).nextToken());
     assertEquals(List.of(true, true), sent.subList(1, 3).stream().map(s -> s.nextToken() != null)
         .collect(Collectors.toList()), "the later pages ask for the token of the one before");
+  }
+
+  /**
+   * Spark's {@code Catalog.listTables} lists the database, then resolves every listed table on its own: the
+   * resolutions are answered from the listing that the same call just made, so the call costs its pages only.
+   */
+  @Test
+  void catalogListTablesCostsItsPagesOnly() throws Exception {
+    String listed = newDatabase(newDirectory("catalog-listed"));
+    StructType schema = new StructType().add("id", DataTypes.LongType);
+    for (int i = 0; i < LISTED; i++) {
+      String name = String.format("t%03d", i);
+      putEntry(listed, name, i % 2 == 0 ? "parquet" : "json", schema, List.of(), newDirectory(name), Map.of());
+    }
+    List<org.apache.spark.sql.catalog.Table> tables;
+    try (AutoCloseable paging = GlueCallRecorder.pageListings(100)) {
+      GlueCallRecorder.clear();
+      tables = spark().catalog().listTables(c + "." + listed).collectAsList();
+    }
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    GlueCallRecorder.calls().forEach(call -> counts.merge(call.operation(), 1, Integer::sum));
+    assertCalls(expected("GetTables", 3), counts); // ceil(250/100) pages, no GetTable per listed table
+    assertEquals(LISTED, tables.size());
+    assertEquals("t000", tables.get(0).name());
+    assertEquals(List.of("EXTERNAL"), tables.stream().map(org.apache.spark.sql.catalog.Table::tableType).distinct()
+        .collect(Collectors.toList()));
   }
 }

@@ -87,4 +87,33 @@ class MetadataCacheIT extends MiniStackSparkTest {
     assertTrue(glueCalls(() -> assertEquals(List.<Row>of(), sql("SHOW TABLES IN " + c + "." + db))).contains("GetTables"));
     assertEquals(false, spark().catalog().tableExists(t), "a dropped table is not served from the cache");
   }
+
+  /**
+   * Spark's {@code Catalog.listTables} resolves each listed table from the listing it just made (CallCountsIT
+   * counts it); what it listed serves that call only: the next statement, and the next listTables, read Glue.
+   */
+  @Test
+  void aListingServesItsOwnCatalogCallOnly() throws Exception {
+    String c = newCatalog();
+    String db = newDatabase(newDirectory("listing"));
+    String kept = c + "." + db + ".kept";
+    sql("CREATE TABLE " + kept + " (id BIGINT) USING parquet COMMENT 'first'");
+    sql("CREATE TABLE " + c + "." + db + ".gone (id BIGINT) USING parquet");
+    List<org.apache.spark.sql.catalog.Table> first = spark().catalog().listTables(c + "." + db).collectAsList();
+    assertEquals(List.of("gone", "kept"), first.stream().map(org.apache.spark.sql.catalog.Table::name).sorted()
+        .collect(Collectors.toList()));
+    assertEquals("first", first.stream().filter(t -> t.name().equals("kept")).findFirst().get().description());
+
+    setPropertyElsewhere(db, "kept", "note", "set elsewhere");
+    GLUE.deleteTable(r -> r.databaseName(db).name("gone"));
+    assertEquals(List.of("GetTable"), glueCalls(() -> assertEquals("set elsewhere", property(kept, "note"))),
+        "the statement after the listing reads Glue");
+    assertEquals(false, spark().catalog().tableExists(c + "." + db + ".gone"));
+
+    setPropertyElsewhere(db, "kept", "comment", "second");
+    List<org.apache.spark.sql.catalog.Table> second = spark().catalog().listTables(c + "." + db).collectAsList();
+    assertEquals(List.of("kept"), second.stream().map(org.apache.spark.sql.catalog.Table::name)
+        .collect(Collectors.toList()), "the next listTables lists Glue again");
+    assertEquals("second", second.get(0).description());
+  }
 }
