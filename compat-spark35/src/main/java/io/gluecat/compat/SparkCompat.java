@@ -28,6 +28,9 @@ public final class SparkCompat {
   /** The class whose saveAsTable and insertInto load their target table themselves (see WriterCall). */
   public static final String DATAFRAME_WRITER_CLASS = "org.apache.spark.sql.DataFrameWriter";
 
+  /** Spark's implementation of {@code spark.catalog}: its listTables resolves every listed table (CatalogListingCall). */
+  public static final String SPARK_CATALOG_CLASS = "org.apache.spark.sql.internal.CatalogImpl";
+
   /** Spark 3.5 does not check struct field names for the Hive form. */
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
 

@@ -29,6 +29,9 @@ public final class SparkCompat {
   /** The class whose saveAsTable and insertInto load their target table themselves (see WriterCall). */
   public static final String DATAFRAME_WRITER_CLASS = "org.apache.spark.sql.classic.DataFrameWriter";
 
+  /** Spark's implementation of {@code spark.catalog}: its listTables resolves every listed table (CatalogListingCall). */
+  public static final String SPARK_CATALOG_CLASS = "org.apache.spark.sql.classic.Catalog";
+
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */

@@ -101,6 +101,20 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentToken");
     private static final ExecutionAttribute<Integer> PAGE_OFFSET =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageOffset");
+    private static final ExecutionAttribute<List<?>> PAGE_LISTING =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListing");
+    private static final ExecutionAttribute<Long> PAGE_LISTING_ID =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListingId");
+    /** A GetTables filter no table name matches: a later page's request then costs MiniStack nothing to answer. */
+    private static final String NO_TABLE = "gluecat-testkit-later-page-of-a-listing";
+    /** The full first answers of the latest paged table listings, by listing id; guarded by LOCK. */
+    private static final java.util.LinkedHashMap<Long, List<?>> LISTINGS = new java.util.LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<Long, List<?>> eldest) {
+            return size() > 32;
+        }
+    };
+    private static long listingSequence;                                      // guarded by LOCK
 
     private static final ExecutionAttribute<Attempt> CURRENT =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.attempt");
@@ -165,7 +179,10 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
      * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}, {@code GetPartitions}) answer in pages of {@code size} entries
      * with a {@code NextToken}, as AWS Glue does; MiniStack always answers with everything at once. The
      * token is this kit's own: a request carrying it is sent to the server without it, and the page is cut
-     * from the full answer. Close the handle (or {@link #reset()}) to turn paging off.
+     * from the full answer. A {@code GetTables} listing keeps its first full answer (the latest 32 listings),
+     * and its later pages are cut from that while their requests ask MiniStack for no table at all, so
+     * listing N tables costs MiniStack one full answer, not one per page, as paging costs AWS (benchmarks
+     * list 10,000 tables). Close the handle (or {@link #reset()}) to turn paging off.
      */
     public static AutoCloseable pageListings(int size) {
         if (size < 1) {
@@ -224,7 +241,20 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         if (token == null || !token.startsWith(PAGE_TOKEN_PREFIX)) {
             return request;
         }
-        attributes.putAttribute(PAGE_OFFSET, Integer.parseInt(token.substring(PAGE_TOKEN_PREFIX.length())));
+        String[] listingAndOffset = token.substring(PAGE_TOKEN_PREFIX.length()).split("-");
+        attributes.putAttribute(PAGE_OFFSET, Integer.parseInt(listingAndOffset[1]));
+        if (request instanceof GetTablesRequest && ((GetTablesRequest) request).expression() == null) {
+            long id = Long.parseLong(listingAndOffset[0]);
+            List<?> listing;
+            synchronized (LOCK) {
+                listing = LISTINGS.get(id);
+            }
+            if (listing != null) {
+                attributes.putAttribute(PAGE_LISTING, listing);
+                attributes.putAttribute(PAGE_LISTING_ID, id);
+                return ((GetTablesRequest) request).toBuilder().nextToken(null).expression(NO_TABLE).build();
+            }
+        }
         if (request instanceof GetPartitionsRequest) {
             return ((GetPartitionsRequest) request).toBuilder().nextToken(null).build();
         }
@@ -247,25 +277,40 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         int offset = attributeOffset == null ? 0 : attributeOffset;
         if (response instanceof GetPartitionsResponse) {
             GetPartitionsResponse partitions = (GetPartitionsResponse) response;
-            return partitions.toBuilder().partitions(page(partitions.partitions(), offset, size))
-                    .nextToken(nextToken(partitions.partitions().size(), offset, size)).build();
+            List<?> all = partitions.partitions();
+            return partitions.toBuilder().partitions(page(all, offset, size))
+                    .nextToken(nextToken(0, all.size(), offset, size)).build();
         }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
-            return tables.toBuilder().tableList(page(tables.tableList(), offset, size))
-                    .nextToken(nextToken(tables.tableList().size(), offset, size)).build();
+            List<?> kept = attributes.getAttribute(PAGE_LISTING);
+            List<?> all = kept != null ? kept : tables.tableList();
+            Long keptId = attributes.getAttribute(PAGE_LISTING_ID);
+            long listing = keptId == null ? 0 : keptId;
+            if (kept == null && attributeOffset == null && all.size() > size
+                    && ((GetTablesRequest) context.request()).expression() == null) {
+                synchronized (LOCK) {
+                    listing = ++listingSequence;
+                    LISTINGS.put(listing, all);
+                }
+            }
+            return tables.toBuilder().tableList(page(all, offset, size))
+                    .nextToken(nextToken(listing, all.size(), offset, size)).build();
         }
         GetDatabasesResponse databases = (GetDatabasesResponse) response;
-        return databases.toBuilder().databaseList(page(databases.databaseList(), offset, size))
-                .nextToken(nextToken(databases.databaseList().size(), offset, size)).build();
+        List<?> all = databases.databaseList();
+        return databases.toBuilder().databaseList(page(all, offset, size))
+                .nextToken(nextToken(0, all.size(), offset, size)).build();
     }
 
-    private static <T> List<T> page(List<T> all, int offset, int size) {
-        return all.subList(Math.min(offset, all.size()), Math.min(offset + size, all.size()));
+    @SuppressWarnings("unchecked")
+    private static <T> List<T> page(List<?> all, int offset, int size) {
+        return (List<T>) all.subList(Math.min(offset, all.size()), Math.min(offset + size, all.size()));
     }
 
-    private static String nextToken(int total, int offset, int size) {
-        return offset + size < total ? PAGE_TOKEN_PREFIX + (offset + size) : null;
+    /** The kit's token of the page after this one: the listing whose first answer is kept (0: none), the offset. */
+    private static String nextToken(long listing, int total, int offset, int size) {
+        return offset + size < total ? PAGE_TOKEN_PREFIX + listing + "-" + (offset + size) : null;
     }
 
     static void remove(Fault.Handle handle) {

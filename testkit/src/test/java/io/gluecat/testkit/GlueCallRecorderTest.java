@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.SocketException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -356,6 +357,36 @@ class GlueCallRecorderTest {
                     .anyMatch(d -> d.name().equals(db)));
         }
         assertNull(glue.getTables(b -> b.databaseName(db)).nextToken(), "unpaged again once closed");
+    }
+
+    @Test
+    void laterPagesOfATableListingAreCutFromItsFirstAnswer() throws Exception {
+        String db = unique("kept");
+        glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
+        for (int i = 0; i < 5; i++) {
+            String name = "t" + i;
+            glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name(name)));
+        }
+        try (AutoCloseable paging = GlueCallRecorder.pageListings(2)) {
+            var first = glue.getTables(b -> b.databaseName(db));
+            // a table created after the first page is not in this listing: its later pages come from the first
+            // answer, while their requests ask the server for no table at all
+            glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name("t5")));
+            List<String> names = new ArrayList<>(first.tableList().stream().map(t -> t.name()).toList());
+            String token = first.nextToken();
+            while (token != null) {
+                String next = token;
+                var page = glue.getTables(b -> b.databaseName(db).nextToken(next));
+                page.tableList().forEach(t -> names.add(t.name()));
+                token = page.nextToken();
+            }
+            assertEquals(List.of("t0", "t1", "t2", "t3", "t4"), names);
+            // a new listing sees the new table; one with the caller's own filter is cut from full answers
+            assertEquals(6, glue.getTablesPaginator(b -> b.databaseName(db)).stream()
+                    .mapToLong(p -> p.tableList().size()).sum());
+            assertEquals(List.of("t0", "t1", "t2", "t3", "t4", "t5"), glue.getTablesPaginator(b -> b.databaseName(db)
+                    .expression("t*")).stream().flatMap(p -> p.tableList().stream()).map(t -> t.name()).toList());
+        }
     }
 
     @Test
