@@ -330,14 +330,20 @@ class GlueCallRecorderTest {
         assertEquals(List.of(), GlueCallRecorder.calls());
     }
 
-    @Test
-    void pagedListingsComeInPagesWithTokensUntilEverythingWasSeen() throws Exception {
-        String db = unique("paged");
+    /** A new database holding tables t0 to t4. */
+    private String databaseOfFiveTables(String prefix) {
+        String db = unique(prefix);
         glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
         for (int i = 0; i < 5; i++) {
             String name = "t" + i;
             glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name(name)));
         }
+        return db;
+    }
+
+    @Test
+    void pagedListingsComeInPagesWithTokensUntilEverythingWasSeen() throws Exception {
+        String db = databaseOfFiveTables("paged");
         try (AutoCloseable paging = GlueCallRecorder.pageListings(2)) {
             GlueCallRecorder.clear();
             var first = glue.getTables(b -> b.databaseName(db));
@@ -361,12 +367,7 @@ class GlueCallRecorderTest {
 
     @Test
     void laterPagesOfATableListingAreCutFromItsFirstAnswer() throws Exception {
-        String db = unique("kept");
-        glue.createDatabase(b -> b.databaseInput(d -> d.name(db)));
-        for (int i = 0; i < 5; i++) {
-            String name = "t" + i;
-            glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name(name)));
-        }
+        String db = databaseOfFiveTables("kept");
         try (AutoCloseable paging = GlueCallRecorder.pageListings(2)) {
             var first = glue.getTables(b -> b.databaseName(db));
             // a table created after the first page is not in this listing: its later pages come from the first
