@@ -15,6 +15,10 @@ import java.util.Map;
  * (the {@code listTables} method of Spark's implementation of {@code Catalog}, named per line in SparkCompat).
  * {@code CallCountsIT} asserts the calls it saves on every Spark line, so a Spark that renames the frame fails
  * there instead of quietly costing a call per table again.
+ *
+ * <p>Why a later call never sees an earlier call's entries: every {@code listTables} lists before it resolves
+ * a table, and a listing replaces what the thread kept; the first read outside the call drops it. Until then
+ * the thread holds one listing's entries (a few MB for 10,000 tables).
  */
 final class CatalogListingCall {
   private static final StackWalker STACK = StackWalker.getInstance();
