@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.glue.model.TableInput;
 /**
  * gluecat's benchmark (docs/performance.md): per operation, the Glue and STS calls it sends (from the test
  * kit's recorder) and its time, against a local MiniStack, first as is and then with a fixed delay before each
- * Glue and STS call standing in for the round trip to AWS. It measures and prints; it asserts nothing about
+ * Glue and STS call standing in for the round trip to AWS, both after one unrecorded round of the statements
+ * that warms the JVM up. It measures and prints; it asserts nothing about
  * time. Run it with {@code bin/bench}; settings: {@code gluecat.bench.delayMs} (25), {@code gluecat.bench.quick}
  * (fewer tables and repetitions), {@code gluecat.bench.only} ({@code planning}: only the planning comparison),
  * {@code gluecat.bench.out} (where the Markdown table goes).
