@@ -1,7 +1,9 @@
 package io.gluecat.cache;
 
 import io.gluecat.compat.SparkCompat;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The entries one call of Spark's {@code Catalog.listTables} (PySpark's {@code spark.catalog.listTables}, Spark
@@ -26,10 +28,10 @@ final class CatalogListingCall {
   private final Map<String, Object> entries;
 
   private CatalogListingCall(Map<String, Object> entries) {
-    this.entries = entries;
+    this.entries = new HashMap<>(entries); // its own copy: forget() removes from it
   }
 
-  /** A listing's entries, when the thread is inside {@code Catalog.listTables}; null otherwise. */
+  /** A copy of a listing's entries, when the thread is inside {@code Catalog.listTables}; null otherwise. */
   static CatalogListingCall ifInside(Map<String, Object> entries) {
     return inside() ? new CatalogListingCall(entries) : null;
   }
@@ -40,7 +42,7 @@ final class CatalogListingCall {
   }
 
   /** Drops entries this catalog changed or may have changed. */
-  void forget(java.util.function.Predicate<String> key) {
+  void forget(Predicate<String> key) {
     entries.keySet().removeIf(key);
   }
 

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The Glue entries (tables and databases) one catalog read, kept so that Spark's repeated questions about
@@ -77,8 +78,8 @@ public final class MetadataCache {
   }
 
   /**
-   * The entry under {@code key}: from this statement's scope, else from the cache across statements, else
-   * from {@code loader}. A {@code notFound} exception is remembered for the rest of the statement; any
+   * The entry under {@code key}: from this statement's scope, else from the listing of the thread's current
+   * {@code Catalog.listTables} call, else from the cache across statements, else from {@code loader}. A {@code notFound} exception is remembered for the rest of the statement; any
    * other failure is not remembered.
    */
   public <T, E extends Exception> T read(String key, Class<E> notFound, Loader<T, E> loader) throws E {
@@ -93,22 +94,16 @@ public final class MetadataCache {
         return value;
       }
     }
-    Object listed = fromListingCall(key);
-    if (listed != null) {
-      if (scope != null) {
-        scope.entries.put(key, listed);
-      }
-      @SuppressWarnings("unchecked") T value = (T) listed;
-      return value;
+    Object kept = fromListingCall(key);
+    if (kept == null && shared != null) {
+      kept = shared.get(key);
     }
-    if (shared != null) {
-      @SuppressWarnings("unchecked") T value = (T) shared.get(key);
-      if (value != null) {
-        if (scope != null) {
-          scope.entries.put(key, value);
-        }
-        return value;
+    if (kept != null) {
+      if (scope != null) {
+        scope.entries.put(key, kept);
       }
+      @SuppressWarnings("unchecked") T value = (T) kept;
+      return value;
     }
     T value;
     try {
@@ -141,7 +136,7 @@ public final class MetadataCache {
         }
       });
     }
-    CatalogListingCall call = CatalogListingCall.ifInside(new HashMap<>(entries));
+    CatalogListingCall call = CatalogListingCall.ifInside(entries);
     if (call == null) {
       listingCalls.remove();
     } else {
@@ -162,7 +157,7 @@ public final class MetadataCache {
     return call.get(key);
   }
 
-  private void forgetListed(java.util.function.Predicate<String> key) {
+  private void forgetListed(Predicate<String> key) {
     CatalogListingCall call = listingCalls.get();
     if (call != null) {
       call.forget(key);
@@ -228,13 +223,14 @@ public final class MetadataCache {
   public void forgetDatabase(String database) {
     String tables = tableKey(database, "");
     String db = databaseKey(database);
+    Predicate<String> ofDatabase = k -> k.equals(db) || k.startsWith(tables);
     if (shared != null) {
-      shared.removeIf(k -> k.equals(db) || k.startsWith(tables));
+      shared.removeIf(ofDatabase);
     }
-    forgetListed(k -> k.equals(db) || k.startsWith(tables));
+    forgetListed(ofDatabase);
     Scope scope = scope();
     if (scope != null) {
-      scope.entries.keySet().removeIf(k -> k.equals(db) || k.startsWith(tables));
+      scope.entries.keySet().removeIf(ofDatabase);
     }
   }
 
@@ -278,7 +274,7 @@ public final class MetadataCache {
       entries.remove(key);
     }
 
-    synchronized void removeIf(java.util.function.Predicate<String> key) {
+    synchronized void removeIf(Predicate<String> key) {
       for (Iterator<String> i = entries.keySet().iterator(); i.hasNext(); ) {
         if (key.test(i.next())) {
           i.remove();

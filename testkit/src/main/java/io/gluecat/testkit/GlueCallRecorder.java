@@ -101,10 +101,10 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentToken");
     private static final ExecutionAttribute<Integer> PAGE_OFFSET =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageOffset");
-    private static final ExecutionAttribute<List<?>> PAGE_LISTING =
+    /** A later page's listing: the kept first answer it is cut from, and that answer's id for the next token. */
+    private record KeptListing(long id, List<?> entries) { }
+    private static final ExecutionAttribute<KeptListing> PAGE_LISTING =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListing");
-    private static final ExecutionAttribute<Long> PAGE_LISTING_ID =
-            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListingId");
     /** A GetTables filter no table name matches: a later page's request then costs MiniStack nothing to answer. */
     private static final String NO_TABLE = "gluecat-testkit-later-page-of-a-listing";
     /** The full first answers of the latest paged table listings, by listing id; guarded by LOCK. */
@@ -250,8 +250,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                 listing = LISTINGS.get(id);
             }
             if (listing != null) {
-                attributes.putAttribute(PAGE_LISTING, listing);
-                attributes.putAttribute(PAGE_LISTING_ID, id);
+                attributes.putAttribute(PAGE_LISTING, new KeptListing(id, listing));
                 return ((GetTablesRequest) request).toBuilder().nextToken(null).expression(NO_TABLE).build();
             }
         }
@@ -283,10 +282,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
-            List<?> kept = attributes.getAttribute(PAGE_LISTING);
-            List<?> all = kept != null ? kept : tables.tableList();
-            Long keptId = attributes.getAttribute(PAGE_LISTING_ID);
-            long listing = keptId == null ? 0 : keptId;
+            KeptListing kept = attributes.getAttribute(PAGE_LISTING);
+            List<?> all = kept != null ? kept.entries() : tables.tableList();
+            long listing = kept != null ? kept.id() : 0;
             if (kept == null && attributeOffset == null && all.size() > size
                     && ((GetTablesRequest) context.request()).expression() == null) {
                 synchronized (LOCK) {
