@@ -84,6 +84,31 @@ class PySparkSubmitIT {
     assertTrue(ok.startsWith("LAKE-JOB-OK executors=0 location=") && ok.contains(warehouse + "/" + database + ".db/orders"),
         lastLines(out));
     assertGlueEntries(database);
+    helperReadsTheTableThroughItsPackages(database, warehouse);
+  }
+
+  /**
+   * The Python helper (python/, {@code configure_spark_with_gluecat_pip}) as a notebook user runs it: installed
+   * into the PySpark venv with pip, a job started with plain {@code python} builds its session through it (no
+   * --packages; the catalog's settings in PYSPARK_SUBMIT_ARGS) and reads the Delta table the --packages run
+   * above wrote. The helper must pick this row's artifacts from the installed PySpark, and this build's
+   * repository is given as its {@code repository} option. Part of that test to reuse its table and its warm
+   * Ivy cache.
+   */
+  private static void helperReadsTheTableThroughItsPackages(String database, Path warehouse) throws Exception {
+    Path repo = Paths.get(Artifacts.property("gluecat.repo"));
+    execute("pip-install-gluecat", List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install",
+        "--no-input", "--disable-pip-version-check", "--no-deps", repo.resolve("python").toString()), Map.of());
+    List<String> submitArgs = new ArrayList<>(List.of("--driver-java-options", driverJavaOptions()));
+    submitArgs.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    submitArgs.add("pyspark-shell");
+    String localRepo = Paths.get(Artifacts.property("gluecat.localRepo")).toUri().toString();
+    Path helperJob = job.resolveSibling("helper_job.py");
+    String out = execute("helper", List.of(venv.resolve("bin").resolve("python").toString(), helperJob.toString(),
+        CATALOG, database, localRepo), Map.of("PYSPARK_SUBMIT_ARGS",
+            submitArgs.stream().map(a -> "'" + a + "'").collect(Collectors.joining(" "))));
+    assertTrue(out.contains("HELPER-JOB-OK packages=" + gluecatPackage() + "," + Artifacts.property("gluecat.delta.package")
+        + "\n"), lastLines(out));
   }
 
   /**
@@ -286,12 +311,23 @@ class PySparkSubmitIT {
   private static String run(String name, List<String> args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(venv.resolve("bin").resolve("spark-submit").toString());
-    // the driver's Glue credentials: the SDK's default chain (its system properties), as on a cluster where
-    // the driver has a role. Not in the environment, which executors inherit: they have no AWS keys of their
-    // own, so whatever they read or write in S3 shows which keys the catalog gave them.
     command.add("--driver-java-options");
-    command.add("-Daws.accessKeyId=" + MiniStack.ACCESS_KEY_ID + " -Daws.secretAccessKey=" + MiniStack.SECRET_ACCESS_KEY);
+    command.add(driverJavaOptions());
     command.addAll(args);
+    return execute(name, command, Map.of());
+  }
+
+  /**
+   * The driver's Glue credentials: the SDK's default chain (its system properties), as on a cluster where the
+   * driver has a role. Not in the environment, which executors inherit: they have no AWS keys of their own, so
+   * whatever they read or write in S3 shows which keys the catalog gave them.
+   */
+  private static String driverJavaOptions() {
+    return "-Daws.accessKeyId=" + MiniStack.ACCESS_KEY_ID + " -Daws.secretAccessKey=" + MiniStack.SECRET_ACCESS_KEY;
+  }
+
+  /** Runs {@code command} in the PySpark venv's environment plus {@code extraEnv}; its output, or a failure with its last lines. */
+  private static String execute(String name, List<String> command, Map<String, String> extraEnv) throws Exception {
     Path log = work.resolve(RUNS.incrementAndGet() + "-" + name + ".log");
     Files.writeString(log, String.join(" ", command) + "\n\n");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
@@ -306,15 +342,16 @@ class PySparkSubmitIT {
     env.put("AWS_EC2_METADATA_DISABLED", "true");   // no instance metadata to wait for
     env.put("AWS_CONFIG_FILE", work.resolve("no-aws-config").toString());
     env.put("AWS_SHARED_CREDENTIALS_FILE", work.resolve("no-aws-credentials").toString());
+    env.putAll(extraEnv);
     Process process = pb.start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
-      fail("spark-submit (" + name + ") did not finish in 10 minutes; see " + log);
+      fail(command.get(0) + " (" + name + ") did not finish in 10 minutes; see " + log);
     }
     String out = Files.readString(log, StandardCharsets.UTF_8);
     if (process.exitValue() != 0) {
-      fail("spark-submit (" + name + ") exited with " + process.exitValue() + "; " + log + ":\n" + lastLines(out));
+      fail(command.get(0) + " (" + name + ") exited with " + process.exitValue() + "; " + log + ":\n" + lastLines(out));
     }
     return out;
   }
