@@ -46,6 +46,12 @@ def write(path, text):
         f.write(text)
 
 
+RUNTIME_JAR = {"META-INF/LICENSE": LICENSE, "META-INF/LICENSE.txt": LICENSE,
+               "META-INF/NOTICE": b"gluecat\n\nAWS SDK for Java 2.0\nCopyright Amazon.com\n"}
+PLAIN_POM = "io/gluecat/gluecat-spark-4.1_2.13/0.1.0/gluecat-spark-4.1_2.13-0.1.0.pom"
+RUNTIME_BASE = "io/gluecat/gluecat-spark-runtime-4.1_2.13/0.1.0/gluecat-spark-runtime-4.1_2.13-0.1.0"
+
+
 class CheckBundleTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -63,54 +69,76 @@ class CheckBundleTest(unittest.TestCase):
         else:
             os.environ["GNUPGHOME"] = cls.env_before
         shutil.rmtree(cls.gnupg, ignore_errors=True)
+        if getattr(cls, "_template", None):
+            shutil.rmtree(cls._template, ignore_errors=True)
 
     def setUp(self):
         self.staging = tempfile.mkdtemp(prefix="gluecat-staging-")
         self.addCleanup(shutil.rmtree, self.staging, True)
 
-    def stage(self, version="0.1.0", dep_version="4.1.3", runtime_deps="", runtime_notice=True,
-              plain_license=True, sign=True, metadata=False):
-        """A bundle: the parent pom, a plain artifact and a runtime artifact, each file signed and checksummed."""
-        self.put(f"io/gluecat/gluecat-parent/{version}/gluecat-parent-{version}.pom", PARENT.format(version=version))
-        plain = f"io/gluecat/gluecat-spark-4.1_2.13/{version}/gluecat-spark-4.1_2.13-{version}"
-        self.put(plain + ".pom", PLAIN.format(version=version, dep_version=dep_version))
-        for suffix in [".jar", "-sources.jar", "-javadoc.jar"]:
-            self.put_jar(plain + suffix, {"META-INF/LICENSE": LICENSE} if plain_license else {"a.txt": b"a"})
-        runtime = f"io/gluecat/gluecat-spark-runtime-4.1_2.13/{version}/gluecat-spark-runtime-4.1_2.13-{version}"
-        self.put(runtime + ".pom", RUNTIME.format(version=version, deps=runtime_deps))
-        notice = b"gluecat\n\nAWS SDK for Java 2.0\nCopyright Amazon.com\n" if runtime_notice else b"gluecat\n"
-        self.put_jar(runtime + ".jar", {"META-INF/LICENSE": LICENSE, "META-INF/LICENSE.txt": LICENSE,
-                                        "META-INF/NOTICE": notice})
-        for suffix in ["-sources.jar", "-javadoc.jar"]:
-            self.put_jar(runtime + suffix, {"META-INF/LICENSE": LICENSE})
-        if metadata:
-            self.put("io/gluecat/gluecat-parent/maven-metadata.xml", "<metadata/>")
-        for dirpath, _, names in os.walk(self.staging):
-            for name in names:
-                path = os.path.join(dirpath, name)
-                if not name.endswith((".pom", ".jar")):
-                    continue
-                data = check_bundle._read(path)
-                write(path + ".md5", hashlib.md5(data).hexdigest())
-                write(path + ".sha1", hashlib.sha1(data).hexdigest())
-                if sign:
-                    subprocess.run(["gpg", "--batch", "--yes", "--armor", "--detach-sign", "--output", path + ".asc",
-                                    path], check=True, capture_output=True)
+    def stage(self, version="0.1.0"):
+        """A bundle: the parent pom, a plain artifact and a runtime artifact, each file signed and checksummed.
+        The release one is signed once per class and copied (gpg is slow on a busy machine)."""
+        if version != "0.1.0":
+            self._write_bundle(self.staging, version)
+            return
+        if not getattr(type(self), "_template", None):
+            type(self)._template = tempfile.mkdtemp(prefix="gluecat-template-")
+            self._write_bundle(type(self)._template, version)
+        shutil.rmtree(self.staging)
+        shutil.copytree(type(self)._template, self.staging)
 
-    def put(self, rel, text):
-        path = os.path.join(self.staging, rel)
+    def replace(self, rel, text=None, jar=None):
+        """Replaces one file of the staged bundle (a pom's text or a jar's entries), signed and checksummed anew."""
+        if jar is not None:
+            self.put_jar(self.staging, rel, jar)
+        else:
+            self.put(self.staging, rel, text)
+        self._sign(os.path.join(self.staging, rel))
+
+    def _write_bundle(self, root, version):
+        self.put(root, f"io/gluecat/gluecat-parent/{version}/gluecat-parent-{version}.pom", PARENT.format(version=version))
+        plain = f"io/gluecat/gluecat-spark-4.1_2.13/{version}/gluecat-spark-4.1_2.13-{version}"
+        self.put(root, plain + ".pom", PLAIN.format(version=version, dep_version="4.1.3"))
+        for suffix in [".jar", "-sources.jar", "-javadoc.jar"]:
+            self.put_jar(root, plain + suffix, {"META-INF/LICENSE": LICENSE})
+        runtime = f"io/gluecat/gluecat-spark-runtime-4.1_2.13/{version}/gluecat-spark-runtime-4.1_2.13-{version}"
+        self.put(root, runtime + ".pom", RUNTIME.format(version=version, deps=""))
+        self.put_jar(root, runtime + ".jar", RUNTIME_JAR)
+        for suffix in ["-sources.jar", "-javadoc.jar"]:
+            self.put_jar(root, runtime + suffix, {"META-INF/LICENSE": LICENSE})
+        for dirpath, _, names in os.walk(root):
+            for name in names:
+                if name.endswith((".pom", ".jar")):
+                    self._sign(os.path.join(dirpath, name))
+
+    @staticmethod
+    def _sign(path):
+        data = check_bundle._read(path)
+        write(path + ".md5", hashlib.md5(data).hexdigest())
+        write(path + ".sha1", hashlib.sha1(data).hexdigest())
+        subprocess.run(["gpg", "--batch", "--yes", "--armor", "--detach-sign", "--output", path + ".asc", path],
+                       check=True, capture_output=True)
+
+    @staticmethod
+    def put(root, rel, text):
+        path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         write(path, text)
 
-    def put_jar(self, rel, entries):
-        path = os.path.join(self.staging, rel)
+    @staticmethod
+    def put_jar(root, rel, entries):
+        path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with zipfile.ZipFile(path, "w") as z:
             for name, data in entries.items():
                 z.writestr(name, data)
 
     def problems(self):
-        return check_bundle.problems_of(self.staging)
+        # checked once per test, after the test changed the bundle (gpg verifies every file)
+        if getattr(self, "_problems", None) is None:
+            self._problems = check_bundle.problems_of(self.staging)
+        return self._problems
 
     def assertProblem(self, fragment, file_fragment):
         found = [p for p in self.problems() if fragment in p and file_fragment in p]
@@ -140,11 +168,13 @@ class CheckBundleTest(unittest.TestCase):
         self.assertProblem("the parent version is '0.1.0-SNAPSHOT'", "io.gluecat:gluecat-spark-4.1_2.13")
 
     def test_a_snapshot_dependency_fails(self):
-        self.stage(dep_version="4.2.0-SNAPSHOT")
+        self.stage()
+        self.replace(PLAIN_POM, PLAIN.format(version="0.1.0", dep_version="4.2.0-SNAPSHOT"))
         self.assertProblem("spark-sql_2.13 is a SNAPSHOT", "gluecat-spark-4.1_2.13:0.1.0")
 
     def test_an_unresolved_property_fails(self):
-        self.stage(dep_version="${spark42.version}")
+        self.stage()
+        self.replace(PLAIN_POM, PLAIN.format(version="0.1.0", dep_version="${spark42.version}"))
         self.assertProblem("${spark42.version} resolves to no property", "gluecat-spark-4.1_2.13:0.1.0")
 
     def test_a_missing_required_element_fails(self):
@@ -162,20 +192,25 @@ class CheckBundleTest(unittest.TestCase):
         self.assertProblem("gluecat-spark-4.1_2.13-0.1.0-javadoc.jar is missing", "io.gluecat:gluecat-spark-4.1_2.13")
 
     def test_a_jar_without_licence_fails(self):
-        self.stage(plain_license=False)
+        self.stage()
+        self.replace(PLAIN_POM.replace(".pom", "-sources.jar"), jar={"a.txt": b"a"})
         self.assertProblem("holds no META-INF/LICENSE", "gluecat-spark-4.1_2.13-0.1.0-sources.jar")
 
     def test_a_runtime_jar_without_the_sdk_notice_fails(self):
-        self.stage(runtime_notice=False)
+        self.stage()
+        self.replace(RUNTIME_BASE + ".jar", jar={**RUNTIME_JAR, "META-INF/NOTICE": b"gluecat\n"})
         self.assertProblem("lacks the AWS SDK's notice", "gluecat-spark-runtime-4.1_2.13-0.1.0.jar")
 
     def test_a_runtime_pom_with_a_dependency_fails(self):
-        self.stage(runtime_deps="<dependency><groupId>software.amazon.awssdk</groupId><artifactId>glue</artifactId>"
-                                "<version>2.57.8</version></dependency>")
+        self.stage()
+        self.replace(RUNTIME_BASE + ".pom", RUNTIME.format(version="0.1.0", deps=(
+            "<dependency><groupId>software.amazon.awssdk</groupId><artifactId>glue</artifactId>"
+            "<version>2.57.8</version></dependency>")))
         self.assertProblem("declares software.amazon.awssdk:glue (compile)", "gluecat-spark-runtime-4.1_2.13:0.1.0")
 
     def test_repository_metadata_is_a_stray_file(self):
-        self.stage(metadata=True)
+        self.stage()
+        self.put(self.staging, "io/gluecat/gluecat-parent/maven-metadata.xml", "<metadata/>")
         self.assertProblem("a stray file", "maven-metadata.xml")
 
 
