@@ -64,6 +64,7 @@ class CheckBundleTest(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
+        subprocess.run(["gpgconf", "--kill", "gpg-agent"], capture_output=True)  # the agent of this keyring
         if cls.env_before is None:
             os.environ.pop("GNUPGHOME", None)
         else:
