@@ -33,6 +33,13 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
       "csv", "org.apache.spark.sql.execution.datasources.v2.csv.CSVDataSourceV2",
       "json", "org.apache.spark.sql.execution.datasources.v2.json.JsonDataSourceV2",
       "avro", "org.apache.spark.sql.v2.avro.AvroDataSourceV2");
+  /** Their scan builders, which take any file index: a partitioned table's is {@link GluePartitionIndex}. */
+  private static final Map<String, String> SCAN_BUILDERS = Map.of(
+      "parquet", "org.apache.spark.sql.execution.datasources.v2.parquet.ParquetScanBuilder",
+      "orc", "org.apache.spark.sql.execution.datasources.v2.orc.OrcScanBuilder",
+      "csv", "org.apache.spark.sql.execution.datasources.v2.csv.CSVScanBuilder",
+      "json", "org.apache.spark.sql.execution.datasources.v2.json.JsonScanBuilder",
+      "avro", "org.apache.spark.sql.v2.avro.AvroScanBuilder");
 
   private final String name;
   private final String serde;
@@ -40,7 +47,9 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
   private final String location;
   private final Map<String, String> readOptions;
   private final Map<String, String> properties;
+  private final GluePartitionIndex.Source partitions;
   private Table files;
+  private GluePartitionIndex index;
 
   /**
    * @param name catalog.database.table
@@ -48,10 +57,12 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
    * @param location the table's location, opened with the catalog's settings already
    * @param storageOptions the source's options with the catalog's shareable Hadoop settings
    * @param properties the entry's table properties, as DESCRIBE shows them
+   * @param partitions the table's Glue partitions, read when a scan lists its files
    */
   public HiveTable(String name, String serde, HiveSource source, String location, Map<String, String> storageOptions,
-      Map<String, String> properties) {
+      Map<String, String> properties, GluePartitionIndex.Source partitions) {
     this.name = name;
+    this.partitions = partitions;
     this.serde = serde;
     this.source = source;
     this.location = location;
@@ -96,8 +107,47 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
   }
 
   @Override
+  public Transform[] partitioning() {
+    return source.partitionColumns().stream().map(org.apache.spark.sql.connector.expressions.Expressions::identity)
+        .toArray(Transform[]::new);
+  }
+
+  @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return ((SupportsRead) files()).newScanBuilder(options);
+    if (source.partitionColumns().isEmpty()) {
+      return ((SupportsRead) files()).newScanBuilder(options);
+    }
+    Map<String, String> merged = new LinkedHashMap<>(readOptions);
+    merged.putAll(options.asCaseSensitiveMap());
+    try {
+      return (ScanBuilder) Class.forName(SCAN_BUILDERS.get(source.format()), true, HiveTable.class.getClassLoader())
+          .getConstructor(org.apache.spark.sql.SparkSession.class,
+              org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex.class, StructType.class,
+              StructType.class, CaseInsensitiveStringMap.class)
+          .newInstance(org.apache.spark.sql.SparkSession.active(), index(), source.schema(), dataSchema(),
+              new CaseInsensitiveStringMap(merged));
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new IllegalStateException(String.format("Table %s: Spark's %s source is not available: %s", name,
+          source.format(), e), e);
+    }
+  }
+
+  /** One index per table object, so that the scans of one statement compare equal. */
+  private synchronized GluePartitionIndex index() {
+    if (index == null) {
+      StructType keys = new StructType(java.util.Arrays.stream(source.schema().fields())
+          .filter(f -> source.partitionColumns().contains(f.name())).toArray(org.apache.spark.sql.types.StructField[]::new));
+      index = new GluePartitionIndex(org.apache.spark.sql.SparkSession.active(), name, location, readOptions, keys,
+          partitions);
+    }
+    return index;
+  }
+
+  private StructType dataSchema() {
+    return new StructType(java.util.Arrays.stream(source.schema().fields())
+        .filter(f -> !source.partitionColumns().contains(f.name())).toArray(org.apache.spark.sql.types.StructField[]::new));
   }
 
   @Override
