@@ -166,6 +166,75 @@ class HiveFormatTablesIT extends CatalogModeTest {
     assertEquals(List.of("[1,a]", "[2,null]"), rows("SELECT * FROM " + t("trino_text") + " ORDER BY id"));
   }
 
+  // ---- partitions from Glue ----
+
+  static final String PARQUET_SERDE = "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe";
+  static final String PARQUET_INPUT = "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat";
+  static final String PARQUET_OUTPUT = "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat";
+
+  static void partition(String db, String table, String location, String... values) {
+    GLUE.createPartition(r -> r.databaseName(db).tableName(table).partitionInput(p -> p.values(values)
+        .storageDescriptor(sd -> sd.location(location))));
+  }
+
+  /**
+   * A crawled, partitioned parquet table: one partition under the table in k=v layout, one outside the
+   * table's location in a layout of its own, one whose key is Hive's null partition. Values come from Glue.
+   */
+  private void crawledPartitionedTable(String table) {
+    String location = newDirectory(table);
+    hiveEntry(db, table, location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of("serialization.format", "1"),
+        Map.of("classification", "parquet", "UPDATED_BY_CRAWLER", "crawler"), List.of("id bigint"),
+        List.of("region string", "year int"));
+    String eu = location + "/region=eu/year=2023";
+    spark().range(1, 3).write().mode("overwrite").parquet(eu);
+    String us = newDirectory("elsewhere") + "/us-2024";
+    spark().range(10, 11).write().mode("overwrite").parquet(us);
+    String unknown = location + "/unknown/2024";
+    spark().range(20, 21).write().mode("overwrite").parquet(unknown);
+    partition(db, table, eu, "eu", "2023");
+    partition(db, table, us, "us", "2024");
+    partition(db, table, unknown, "__HIVE_DEFAULT_PARTITION__", "2024");
+  }
+
+  @Test
+  void aPartitionedTableReadsGluePartitionsWhereverTheyAre() {
+    crawledPartitionedTable("sales");
+
+    assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
+        rows("SELECT * FROM " + t("sales") + " ORDER BY id"));
+    assertEquals(List.of("[20]"), rows("SELECT id FROM " + t("sales") + " WHERE region IS NULL"));
+  }
+
+  /**
+   * A query's partition filters reach Glue as a GetPartitions expression, and only the partitions Glue
+   * returns are read: the other partitions' files are unreadable here, so reading them would fail.
+   */
+  @Test
+  void partitionFiltersArePushedToGlueAndOnlyMatchingPartitionsAreRead() {
+    crawledPartitionedTable("pruned");
+    Path eu = Path.of(URI.create(glueTable(db, "pruned").storageDescriptor().location() + "/region=eu/year=2023"));
+    writeFile(eu.toUri().toString(), "garbage.parquet", "not parquet");
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[10]"), rows("SELECT id FROM " + t("pruned") + " WHERE region = 'us' AND year = 2024"));
+    List<String> calls = GlueCallRecorder.calls(c -> c.isGlue()).stream()
+        .map(c -> c.operation() + (c.expression() == null ? "" : " " + c.expression())).toList();
+    assertEquals(List.of("GetTable", "GetPartitions (region = 'us') AND (year = 2024)"), calls);
+    List<io.gluecat.testkit.GlueCall> glue = GlueCallRecorder.calls(c -> c.isGlue());
+    assertEquals(glue.get(0).catalogId(), glue.get(1).catalogId(), "GetPartitions names the catalog's account");
+  }
+
+  @Test
+  void aPartitionWithoutALocationIsRefusedNamingTheTableAndPartition() {
+    String location = newDirectory("noloc");
+    hiveEntry(db, "noloc", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("p string"));
+    GLUE.createPartition(r -> r.databaseName(db).tableName("noloc").partitionInput(p -> p.values("x")));
+
+    assertMessage(() -> run("SELECT * FROM " + t("noloc")), qualified("noloc"), "[x]", "without a location");
+  }
+
   // ---- calls ----
 
   /** Reading a Hive-format table costs one GetTable, as any other table. */
