@@ -82,6 +82,8 @@ public final class HiveFormats {
   // AvroSerDe's parameters
   static final String AVRO_SCHEMA_LITERAL = "avro.schema.literal";
   static final String AVRO_SCHEMA_URL = "avro.schema.url";
+  /** Hive ACID tables' marker. */
+  static final String TRANSACTIONAL = "transactional";
 
   /**
    * The Spark source of a Hive-format entry.
@@ -111,6 +113,10 @@ public final class HiveFormats {
           + "read as that SerDe's files (it reads %s with %s)", serde,
           inputFormat == null ? "none (Hive's default: SequenceFile)" : inputFormat, serde,
           String.join(" or ", new java.util.TreeSet<>(inputFormats))));
+    }
+    if (table.hasParameters() && "true".equalsIgnoreCase(String.valueOf(table.parameters().get(TRANSACTIONAL)).trim())) {
+      throw refused(qualified, String.format("is a Hive ACID table (%s = true), whose base and delta directories "
+          + "only Hive's ACID readers merge", TRANSACTIONAL));
     }
     // Hive overlays the table parameters on the SerDe parameters (MetaStoreUtils.getSchema); Trino keeps
     // delimiters and header counts in the table parameters, crawlers and Athena in the SerDe's.

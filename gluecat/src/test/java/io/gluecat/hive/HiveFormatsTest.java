@@ -177,6 +177,13 @@ class HiveFormatsTest {
   }
 
   @Test
+  void hiveAcidTablesAreRefused() {
+    assertRefused(entry(HiveFormats.ORC_SERDE, "org.apache.hadoop.hive.ql.io.orc.OrcInputFormat", Map.of(),
+        Map.of("transactional", "true", "transactional_properties", "default"), List.of("a string"), List.of()),
+        "ACID", "transactional");
+  }
+
+  @Test
   void textParametersCsvCannotHonourAreRefusedNamingTheParameter() {
     assertRefused(text(Map.of(), Map.of("skip.header.line.count", "one")), "skip.header.line.count", "'one'");
     assertRefused(text(Map.of(), Map.of("skip.header.line.count", "2")), "skip.header.line.count = 2");
