@@ -48,6 +48,8 @@ public final class GluePartitionIndex extends PrunedFileIndex {
   private final Map<String, String> options;
   private final StructType partitionSchema;
   private final Source source;
+  /** Spark lists a scan's files more than once while it plans; Glue is asked once per expression. */
+  private final Map<Optional<String>, InMemoryFileIndex> selections = new java.util.concurrent.ConcurrentHashMap<>();
 
   GluePartitionIndex(SparkSession spark, String table, String location, Map<String, String> options,
       StructType partitionSchema, Source source) {
@@ -62,7 +64,12 @@ public final class GluePartitionIndex extends PrunedFileIndex {
 
   @Override
   protected InMemoryFileIndex selected(List<Expression> partitionFilters) {
-    List<Partition> partitions = source.partitions(GlueExpressions.of(partitionFilters, partitionSchema));
+    return selections.computeIfAbsent(GlueExpressions.of(partitionFilters, partitionSchema), this::read);
+  }
+
+  /** The index of the partitions Glue returns for the expression. */
+  private InMemoryFileIndex read(Optional<String> expression) {
+    List<Partition> partitions = source.partitions(expression);
     String timeZone = SQLConf.get().sessionLocalTimeZone();
     List<PartitionPath> paths = new ArrayList<>();
     List<Path> roots = new ArrayList<>();
