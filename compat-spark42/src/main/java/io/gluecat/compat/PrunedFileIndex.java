@@ -18,9 +18,9 @@ import org.apache.spark.sql.types.StructType;
  */
 public abstract class PrunedFileIndex extends InMemoryFileIndex {
   protected PrunedFileIndex(SparkSession spark, java.util.Map<String, String> options, StructType partitionSchema) {
-    super(spark, io.gluecat.Scala.<org.apache.hadoop.fs.Path>list(List.of()), SparkCompat.scalaMap(options),
+    super(spark, Scala.<org.apache.hadoop.fs.Path>list(List.of()), SparkCompat.scalaMap(options),
         scala.Option.apply(partitionSchema), NoopCache$.MODULE$,
-        scala.Option.apply(new PartitionSpec(partitionSchema, io.gluecat.Scala.<PartitionPath>list(List.of()))),
+        scala.Option.apply(new PartitionSpec(partitionSchema, Scala.<PartitionPath>list(List.of()))),
         scala.Option.empty());
   }
 
@@ -30,7 +30,7 @@ public abstract class PrunedFileIndex extends InMemoryFileIndex {
   @Override
   public scala.collection.immutable.Seq<PartitionDirectory> listFiles(scala.collection.immutable.Seq<Expression> partitionFilters,
       scala.collection.immutable.Seq<Expression> dataFilters) {
-    return selected(io.gluecat.Scala.javaList(partitionFilters)).listFiles(partitionFilters, dataFilters);
+    return selected(Scala.javaList(partitionFilters)).listFiles(partitionFilters, dataFilters);
   }
 
   @Override

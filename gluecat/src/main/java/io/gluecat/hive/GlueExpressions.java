@@ -91,7 +91,7 @@ public final class GlueExpressions {
     }
     if (e instanceof In in && in.value() instanceof Attribute attribute) {
       List<Object> values = new ArrayList<>();
-      for (Expression item : io.gluecat.Scala.javaList(in.list())) {
+      for (Expression item : io.gluecat.compat.Scala.javaList(in.list())) {
         if (!(item instanceof Literal)) {
           return Optional.empty();
         }
@@ -100,7 +100,7 @@ public final class GlueExpressions {
       return inList(attribute, values, schema);
     }
     if (e instanceof InSet inSet && inSet.child() instanceof Attribute attribute) {
-      return inList(attribute, new ArrayList<>(io.gluecat.Scala.javaList(inSet.hset().toList())), schema);
+      return inList(attribute, new ArrayList<>(io.gluecat.compat.Scala.javaList(inSet.hset().toList())), schema);
     }
     return Optional.empty();
   }

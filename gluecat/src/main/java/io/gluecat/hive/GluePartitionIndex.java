@@ -88,8 +88,8 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       paths.add(new PartitionPath(row(values, timeZone), path));
       roots.add(path);
     }
-    PartitionSpec spec = new PartitionSpec(partitionSchema, io.gluecat.Scala.list(paths));
-    return new InMemoryFileIndex(spark, io.gluecat.Scala.list(roots), SparkCompat.scalaMap(options),
+    PartitionSpec spec = new PartitionSpec(partitionSchema, io.gluecat.compat.Scala.list(paths));
+    return new InMemoryFileIndex(spark, io.gluecat.compat.Scala.list(roots), SparkCompat.scalaMap(options),
         scala.Option.apply(partitionSchema), NoopCache$.MODULE$, scala.Option.apply(spec), scala.Option.empty());
   }
 

@@ -24,7 +24,7 @@ class GlueExpressionsTest {
   private static final StructType KEYS = StructType.fromDDL("region STRING, year INT, day DATE, rate DOUBLE");
 
   private static AttributeReference attr(String name) {
-    return (AttributeReference) io.gluecat.Scala.javaList(org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttributes(KEYS)).stream()
+    return (AttributeReference) io.gluecat.compat.Scala.javaList(org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttributes(KEYS)).stream()
         .filter(a -> a.name().equals(name)).findFirst().orElseThrow();
   }
 
@@ -43,7 +43,7 @@ class GlueExpressionsTest {
     assertEquals(Optional.of("year >= 2020"), of(new LessThanOrEqual(lit(2020), attr("year"))),
         "a literal on the left flips the operator");
     assertEquals(Optional.of("region IN ('eu', 'us')"),
-        of(new In(attr("region"), io.gluecat.Scala.list(lit("eu"), lit("us")))));
+        of(new In(attr("region"), io.gluecat.compat.Scala.list(lit("eu"), lit("us")))));
   }
 
   @Test
