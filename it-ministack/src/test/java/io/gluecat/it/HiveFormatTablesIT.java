@@ -237,13 +237,19 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
   // ---- calls ----
 
+  /** A comma-delimited text table of one row (1, 'x'); returns its location. */
+  private String textTable(String table) {
+    String location = newDirectory(table);
+    writeFile(location, "a.csv", "1,x\n");
+    hiveEntry(db, table, location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","), Map.of(),
+        List.of("id int", "s string"), List.of());
+    return location;
+  }
+
   /** Reading a Hive-format table costs one GetTable, as any other table. */
   @Test
   void aReadCostsOneGetTable() {
-    String location = newDirectory("counted");
-    writeFile(location, "a.csv", "1,x\n");
-    hiveEntry(db, "counted", location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","), Map.of(),
-        List.of("id int", "s string"), List.of());
+    textTable("counted");
     GlueCallRecorder.clear();
 
     assertEquals(List.of("[1,x]"), rows("SELECT * FROM " + t("counted")));
@@ -265,13 +271,10 @@ class HiveFormatTablesIT extends CatalogModeTest {
         "'two'");
   }
 
-  /** Writes are refused before anything is written: the files and the rows stay as they were. */
+  /** Writes and ALTER are refused before anything is written: the files, rows and entry stay as they were. */
   @Test
   void writesAreRefusedNamingTheTableAndWriteNothing() {
-    String location = newDirectory("readonly");
-    writeFile(location, "a.csv", "1,x\n");
-    hiveEntry(db, "readonly", location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","), Map.of(),
-        List.of("id int", "s string"), List.of());
+    String location = textTable("readonly");
     List<String> before = files(location);
 
     assertMessage(() -> run("INSERT INTO " + t("readonly") + " VALUES (2, 'y')"), qualified("readonly"),
@@ -280,6 +283,11 @@ class HiveFormatTablesIT extends CatalogModeTest {
         "Hive-format");
     assertMessage(() -> session.table(t("readonly")).write().insertInto(t("readonly")), qualified("readonly"),
         "Hive-format");
+    // nor is its entry rewritten in Spark's format
+    Map<String, String> parameters = glueTable(db, "readonly").parameters();
+    assertMessage(() -> run("ALTER TABLE " + t("readonly") + " SET TBLPROPERTIES ('k' = 'v')"),
+        qualified("readonly"), "does not change their entries");
+    assertEquals(parameters, glueTable(db, "readonly").parameters());
     assertEquals(before, files(location));
     assertEquals(List.of("[1,x]"), rows("SELECT * FROM " + t("readonly")));
   }
