@@ -114,11 +114,12 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    if (source.partitionColumns().isEmpty()) {
-      return ((SupportsRead) files()).newScanBuilder(options);
-    }
+    // the entry's options under the statement's: Spark 3.5's file tables do not merge their own into a scan's
     Map<String, String> merged = new LinkedHashMap<>(readOptions);
     merged.putAll(options.asCaseSensitiveMap());
+    if (source.partitionColumns().isEmpty()) {
+      return ((SupportsRead) files()).newScanBuilder(new CaseInsensitiveStringMap(merged));
+    }
     try {
       return (ScanBuilder) Class.forName(SCAN_BUILDERS.get(source.format()), true, HiveTable.class.getClassLoader())
           .getConstructor(org.apache.spark.sql.SparkSession.class,
