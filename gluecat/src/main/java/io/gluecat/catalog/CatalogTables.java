@@ -111,6 +111,9 @@ final class CatalogTables {
     TableName table = names.tableName(ident);
     if (call.isPresent() && table != null) {
       software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+      if (EntryReader.isHiveFormat(raw)) {
+        return loadTable(ident); // a HiveTable, which refuses the write before anything is written
+      }
       GlueEntry entry = entries.entry(table, raw);
       if (!entry.isDelta()) {
         return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
@@ -136,7 +139,7 @@ final class CatalogTables {
 
   /** A table Delta serves by name may only be used while the session allows it (see SessionChecks). */
   private Table checkedDelta(Table table) {
-    if (!(table instanceof V1Table)) {
+    if (!(table instanceof V1Table) && !(table instanceof io.gluecat.hive.HiveTable)) {
       deltaTables.checkSession();
     }
     return table;

@@ -1,5 +1,6 @@
 package io.gluecat.catalog;
 
+import io.gluecat.GlueCatalogException;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
@@ -9,6 +10,7 @@ import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.hive.HiveTable;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.TableIdentifier;
@@ -63,7 +65,29 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);
     }
-    return new V1Table(toCatalogTable(entry(name)));
+    software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(name);
+    if (EntryReader.isHiveFormat(raw)) {
+      return hiveTable(name, raw);
+    }
+    return new V1Table(toCatalogTable(entry(name, raw)));
+  }
+
+  /**
+   * A Hive-format entry as a read-only table over Spark's file source of its format, its partitions read
+   * from Glue when a scan lists its files (HiveTable says why it is not a V1Table).
+   */
+  private Table hiveTable(TableName name, software.amazon.awssdk.services.glue.model.Table raw) {
+    String qualified = name() + "." + name;
+    EntryReader.HiveEntry entry = EntryReader.readHive(name(), name.database(), raw, HiveTable.avroAvailable());
+    hadoop.open(qualified, entry.location());
+    return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
+        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), expression -> {
+          try {
+            return glue.partitions().list(name, expression);
+          } catch (NoSuchTableException e) {
+            throw new GlueCatalogException(String.format("Table %s was dropped while it was read", qualified), e);
+          }
+        });
   }
 
   /** A table's entry, read and checked; views are not tables here. */

@@ -4,6 +4,7 @@ import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.glue.model.BatchCreatePartitionResponse;
@@ -33,6 +34,14 @@ public final class GluePartitions {
 
   /** Every partition object of a table, over all of Glue's pages; empty when the table has none. */
   public List<Partition> list(TableName name) throws NoSuchTableException {
+    return list(name, Optional.empty());
+  }
+
+  /**
+   * The partition objects GetPartitions returns for {@code expression} (Glue's expression grammar), over
+   * every page; all of them when there is no expression.
+   */
+  public List<Partition> list(TableName name, Optional<String> expression) throws NoSuchTableException {
     List<Partition> all = new ArrayList<>();
     String token = null;
     do {
@@ -40,7 +49,7 @@ public final class GluePartitions {
       GetPartitionsResponse page;
       try {
         page = gateway.client().getPartitions(r -> r.catalogId(gateway.catalogId()).databaseName(name.database())
-            .tableName(name.table()).nextToken(next));
+            .tableName(name.table()).expression(expression.orElse(null)).nextToken(next));
       } catch (SdkException e) {
         throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
             NoSuchTableException.class);

@@ -32,6 +32,7 @@ package io.gluecat.testkit;
  * @param maxResults    the request's {@code MaxResults} (listings such as GetTables), null if not set
  * @param nextToken     the request's {@code NextToken} as the caller sent it (a token of
  *                      {@link GlueCallRecorder#pageListings(int)} included), null if not set
+ * @param expression    the request's {@code Expression} (GetPartitions, GetTables), null if not set
  */
 public record GlueCall(
         long sequence,
@@ -54,7 +55,8 @@ public record GlueCall(
         String injectedFault,
         AssumeRole assumeRole,
         Integer maxResults,
-        String nextToken) {
+        String nextToken,
+        String expression) {
 
     /** How an attempt ended. */
     public enum Outcome {

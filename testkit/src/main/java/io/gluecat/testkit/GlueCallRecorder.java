@@ -723,6 +723,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         final Boolean skipArchive;
         final Integer maxResults;
         final String nextToken;
+        final String expression;
 
         long sequence;
         GlueCall.Outcome outcome = GlueCall.Outcome.IN_FLIGHT;
@@ -771,6 +772,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             Object max = field(request, "MaxResults");
             this.maxResults = max instanceof Integer ? (Integer) max : null;
             this.nextToken = sentToken != null ? sentToken : string(field(request, "NextToken"));
+            this.expression = glue ? string(field(request, "Expression")) : null;
 
             boolean sts = STS.equals(service);
             this.roleArn = sts ? string(field(request, "RoleArn")) : null;
@@ -804,7 +806,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                     : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
             return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
                     versionId, skipArchive, accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
-                    assumeRole, maxResults, nextToken);
+                    assumeRole, maxResults, nextToken, expression);
         }
     }
 }

@@ -1,0 +1,142 @@
+package io.gluecat.hive;
+
+import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.compat.PrunedFileIndex;
+import io.gluecat.compat.SparkCompat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.Cast;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.execution.datasources.InMemoryFileIndex;
+import org.apache.spark.sql.execution.datasources.NoopCache$;
+import org.apache.spark.sql.execution.datasources.PartitionPath;
+import org.apache.spark.sql.execution.datasources.PartitionSpec;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import software.amazon.awssdk.services.glue.model.Partition;
+
+/**
+ * The files of a partitioned Hive-format table, by its Glue partitions: when a scan lists its files, the
+ * scan's partition filters become a GetPartitions expression ({@link GlueExpressions}), and only the
+ * returned partitions' locations are listed, wherever they are (outside the table's location, in any
+ * layout). Values come from Glue, not from directory names; {@code __HIVE_DEFAULT_PARTITION__} is null.
+ * Spark's own index then prunes the returned partitions with the filters themselves, which covers what
+ * Glue's grammar cannot express.
+ */
+public final class GluePartitionIndex extends PrunedFileIndex {
+  /** Hive's name of the partition whose value is null. */
+  static final String DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__";
+
+  /** Reads a table's partitions from Glue, all of them or those the expression selects. */
+  public interface Source {
+    List<Partition> partitions(Optional<String> expression);
+  }
+
+  private final SparkSession spark;
+  private final String table;
+  private final String location;
+  private final Map<String, String> options;
+  private final StructType partitionSchema;
+  private final Source source;
+  /** Spark lists a scan's files more than once while it plans; Glue is asked once per expression. */
+  private final Map<Optional<String>, InMemoryFileIndex> selections = new java.util.concurrent.ConcurrentHashMap<>();
+
+  GluePartitionIndex(SparkSession spark, String table, String location, Map<String, String> options,
+      StructType partitionSchema, Source source) {
+    super(spark, options, partitionSchema);
+    this.spark = spark;
+    this.table = table;
+    this.location = location;
+    this.options = options;
+    this.partitionSchema = partitionSchema;
+    this.source = source;
+  }
+
+  @Override
+  protected InMemoryFileIndex selected(List<Expression> partitionFilters) {
+    return selections.computeIfAbsent(GlueExpressions.of(partitionFilters, partitionSchema), this::read);
+  }
+
+  /** The index of the partitions Glue returns for the expression. */
+  private InMemoryFileIndex read(Optional<String> expression) {
+    List<Partition> partitions = source.partitions(expression);
+    String timeZone = SQLConf.get().sessionLocalTimeZone();
+    List<PartitionPath> paths = new ArrayList<>();
+    List<Path> roots = new ArrayList<>();
+    for (Partition p : partitions) {
+      List<String> values = p.hasValues() ? p.values() : List.of();
+      if (values.size() != partitionSchema.size()) {
+        throw new InvalidGlueEntryException(String.format("Table %s has a Glue partition with %d values %s for its "
+            + "%d partition keys", table, values.size(), values, partitionSchema.size()));
+      }
+      String partitionLocation = p.storageDescriptor() == null ? null : p.storageDescriptor().location();
+      if (partitionLocation == null || partitionLocation.isBlank()) {
+        throw new InvalidGlueEntryException(String.format("Table %s has a Glue partition %s without a location",
+            table, values));
+      }
+      Path path = new Path(partitionLocation.trim());
+      paths.add(new PartitionPath(row(values, timeZone), path));
+      roots.add(path);
+    }
+    PartitionSpec spec = new PartitionSpec(partitionSchema, io.gluecat.compat.Scala.list(paths));
+    return new InMemoryFileIndex(spark, io.gluecat.compat.Scala.list(roots), SparkCompat.scalaMap(options),
+        scala.Option.apply(partitionSchema), NoopCache$.MODULE$, scala.Option.apply(spec), scala.Option.empty());
+  }
+
+  /** A partition's values as Spark's row of the keys' types, cast as Spark casts strings. */
+  private InternalRow row(List<String> values, String timeZone) {
+    Object[] row = new Object[values.size()];
+    for (int i = 0; i < row.length; i++) {
+      String value = values.get(i);
+      StructField key = partitionSchema.fields()[i];
+      if (value == null || value.equals(DEFAULT_PARTITION)) {
+        continue;
+      }
+      try {
+        row[i] = new Cast(Literal.create(value, DataTypes.StringType), key.dataType(), scala.Option.apply(timeZone))
+            .eval(null);
+      } catch (RuntimeException e) { // ANSI mode's cast error
+        throw new InvalidGlueEntryException(String.format("Table %s has a Glue partition %s whose value '%s' is "
+            + "not a %s (partition key '%s')", table, values, value, key.dataType().simpleString(), key.name()), e);
+      }
+    }
+    return new GenericInternalRow(row);
+  }
+
+  /** Spark's estimate for a table it has no statistics of: listing every partition to measure it costs too much. */
+  @Override
+  public long sizeInBytes() {
+    return SQLConf.get().defaultSizeInBytes();
+  }
+
+  @Override
+  public String[] inputFiles() {
+    return selected(List.of()).inputFiles();
+  }
+
+  /** Two scans are the same only over the same table (the index lists no root paths to compare). */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof GluePartitionIndex o && o.table.equals(table) && o.location.equals(location);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(table, location);
+  }
+
+  @Override
+  public String toString() {
+    return "GluePartitionIndex(" + table + ")";
+  }
+}

@@ -1,0 +1,22 @@
+package io.gluecat.hive;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * What a Hive-format Glue entry is to Spark: the file source that reads its files, that source's options,
+ * and the columns as the entry declares them (data columns, then the partition keys).
+ *
+ * @param format a Spark file source: parquet, orc, csv, json or avro
+ * @param options the source's read options, from the entry's SerDe and table parameters
+ * @param schema data columns in stored order, then the partition keys in key order
+ * @param partitionColumns the partition keys' names, in key order
+ */
+public record HiveSource(String format, Map<String, String> options, StructType schema,
+    List<String> partitionColumns) {
+  public HiveSource {
+    options = Map.copyOf(options);
+    partitionColumns = List.copyOf(partitionColumns);
+  }
+}

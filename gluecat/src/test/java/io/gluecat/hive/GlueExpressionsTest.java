@@ -1,0 +1,80 @@
+package io.gluecat.hive;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.expressions.And;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
+import org.apache.spark.sql.catalyst.expressions.EqualTo;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GreaterThan;
+import org.apache.spark.sql.catalyst.expressions.In;
+import org.apache.spark.sql.catalyst.expressions.IsNotNull;
+import org.apache.spark.sql.catalyst.expressions.LessThanOrEqual;
+import org.apache.spark.sql.catalyst.expressions.Literal;
+import org.apache.spark.sql.catalyst.expressions.Not;
+import org.apache.spark.sql.catalyst.expressions.Or;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+
+/** Partition filters to GetPartitions expressions: exact where Glue can evaluate them, left out elsewhere. */
+class GlueExpressionsTest {
+  private static final StructType KEYS = StructType.fromDDL("region STRING, year INT, day DATE, rate DOUBLE");
+
+  private static AttributeReference attr(String name) {
+    return (AttributeReference) io.gluecat.compat.Scala.javaList(org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttributes(KEYS)).stream()
+        .filter(a -> a.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  private static Literal lit(Object value) {
+    return org.apache.spark.sql.catalyst.expressions.Literal$.MODULE$.apply(value);
+  }
+
+  private static Optional<String> of(Expression... filters) {
+    return GlueExpressions.of(List.of(filters), KEYS);
+  }
+
+  @Test
+  void comparisonsOnStringAndIntegerKeysTranslate() {
+    assertEquals(Optional.of("region = 'eu'"), of(new EqualTo(attr("region"), lit("eu"))));
+    assertEquals(Optional.of("year > 2020"), of(new GreaterThan(attr("year"), lit(2020))));
+    assertEquals(Optional.of("year >= 2020"), of(new LessThanOrEqual(lit(2020), attr("year"))),
+        "a literal on the left flips the operator");
+    assertEquals(Optional.of("region IN ('eu', 'us')"),
+        of(new In(attr("region"), io.gluecat.compat.Scala.list(lit("eu"), lit("us")))));
+  }
+
+  @Test
+  void conjunctionsAndDisjunctionsCombine() {
+    assertEquals(Optional.of("(region = 'eu') AND (year = 2024)"),
+        of(new EqualTo(attr("region"), lit("eu")), new EqualTo(attr("year"), lit(2024))));
+    assertEquals(Optional.of("(region = 'eu') OR (year = 2024)"),
+        of(new Or(new EqualTo(attr("region"), lit("eu")), new EqualTo(attr("year"), lit(2024)))));
+  }
+
+  /** What Glue cannot evaluate is left to the scan, and never narrows what Glue returns. */
+  @Test
+  void untranslatablePartsWidenTheExpressionNeverNarrowIt() {
+    Expression onDate = new EqualTo(attr("day"), Literal.create(19000, DataTypes.DateType));
+    Expression onDouble = new GreaterThan(attr("rate"), lit(1.5));
+    Expression quoted = new EqualTo(attr("region"), lit("o'hare"));
+    assertEquals(Optional.empty(), of(onDate));
+    assertEquals(Optional.empty(), of(onDouble, quoted, new IsNotNull(attr("region"))));
+    assertEquals(Optional.of("year = 1"), of(new And(onDate, new EqualTo(attr("year"), lit(1)))),
+        "a conjunct Glue cannot evaluate is dropped");
+    assertEquals(Optional.empty(), of(new Or(onDate, new EqualTo(attr("year"), lit(1)))),
+        "an OR with a side Glue cannot evaluate is dropped whole");
+    assertEquals(Optional.empty(), of(new Not(new EqualTo(attr("region"), lit("eu")))));
+  }
+
+  @Test
+  void anExpressionOverGluesLimitIsNotSent() {
+    Expression[] many = new Expression[300];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = new EqualTo(attr("region"), lit("region-" + i));
+    }
+    assertEquals(Optional.empty(), of(many));
+  }
+}

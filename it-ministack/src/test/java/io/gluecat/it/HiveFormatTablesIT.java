@@ -1,0 +1,294 @@
+package io.gluecat.it;
+
+import static io.gluecat.it.TableLoadIT.assertMessage;
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.gluecat.testkit.GlueCallRecorder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.Column;
+
+/**
+ * Hive-format Glue entries (no spark.sql.sources.provider) in the shapes Glue crawlers, Athena and Trino's
+ * Hive connector write, created through the Glue API over real files, read through gluecat as Spark file
+ * tables; and what gluecat refuses of them.
+ */
+class HiveFormatTablesIT extends CatalogModeTest {
+  static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
+  static final String TEXT_OUTPUT = "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
+  static final String LAZY_SIMPLE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
+
+  /** A Hive-format entry as other tools create it: columns and partition keys as "name type". */
+  static void hiveEntry(String db, String table, String location, String serde, String input, String output,
+      Map<String, String> serdeParameters, Map<String, String> tableParameters, List<String> columns,
+      List<String> keys) {
+    GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name(table).tableType("EXTERNAL_TABLE")
+        .parameters(tableParameters).partitionKeys(columns(keys))
+        .storageDescriptor(sd -> sd.location(location).inputFormat(input).outputFormat(output)
+            .columns(columns(columns)).serdeInfo(s -> s.serializationLibrary(serde).parameters(serdeParameters)))));
+  }
+
+  static List<Column> columns(List<String> pairs) {
+    return pairs.stream().map(p -> p.split(" ", 2)).map(p -> Column.builder().name(p[0]).type(p[1]).build())
+        .toList();
+  }
+
+  /** Writes a plain file under a {@code file:} location, as an upstream system drops files. */
+  static void writeFile(String location, String name, String content) {
+    try {
+      Path dir = Path.of(URI.create(location));
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static List<String> files(String location) {
+    try (Stream<Path> all = Files.walk(Path.of(URI.create(location)))) {
+      return all.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<String> rows(String statement) {
+    return run(statement).stream().map(Row::toString).toList();
+  }
+
+  private String qualified(String table) {
+    return catalog + "." + db + "." + table;
+  }
+
+  // ---- Glue crawler shapes ----
+
+  /** A crawler's CSV table: LazySimpleSerDe, comma, one header line; quotes are data, \N is null. */
+  @Test
+  void aCrawledCsvTableReadsItsRowsWithoutTheHeader() {
+    String location = newDirectory("crawled_csv");
+    writeFile(location, "part-0.csv", "id,name,price\n1,apple,1.5\n2,\"pear\",2.0\n3,\\N,3.25\n");
+    writeFile(location, "part-1.csv", "id,name,price\n4,fig,0.5\n");
+    hiveEntry(db, "crawled_csv", location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","),
+        Map.of("classification", "csv", "areColumnsQuoted", "false", "columnsOrdered", "true",
+            "compressionType", "none", "delimiter", ",", "skip.header.line.count", "1", "typeOfData", "file",
+            "UPDATED_BY_CRAWLER", "crawler"),
+        List.of("id bigint", "name string", "price double"), List.of());
+
+    assertEquals(List.of("[1,apple,1.5]", "[2,\"pear\",2.0]", "[3,null,3.25]", "[4,fig,0.5]"),
+        rows("SELECT * FROM " + t("crawled_csv") + " ORDER BY id"));
+  }
+
+  /** A crawler's quoted CSV: OpenCSVSerde with its quote character, columns typed as the entry declares. */
+  @Test
+  void aCrawledQuotedCsvTableReadsQuotedFields() {
+    String location = newDirectory("quoted_csv");
+    writeFile(location, "data.csv", "\"id\",\"note\"\n\"1\",\"hello, world\"\n\"2\",\"say \\\"hi\\\"\"\n");
+    hiveEntry(db, "quoted_csv", location, "org.apache.hadoop.hive.serde2.OpenCSVSerde", TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("separatorChar", ",", "quoteChar", "\""),
+        Map.of("classification", "csv", "skip.header.line.count", "1"), List.of("id bigint", "note string"),
+        List.of());
+
+    assertEquals(List.of("[1,hello, world]", "[2,say \"hi\"]"),
+        rows("SELECT id, note FROM " + t("quoted_csv") + " WHERE id > 0 ORDER BY id"));
+  }
+
+  /** A crawler's JSON table: the OpenX SerDe, nested columns. */
+  @Test
+  void aCrawledOpenxJsonTableReadsNestedColumns() {
+    String location = newDirectory("openx");
+    writeFile(location, "events.json", "{\"id\": 1, \"user\": {\"name\": \"ann\", \"age\": 30}, \"tags\": [\"a\"]}\n"
+        + "{\"id\": 2, \"user\": {\"name\": \"bob\", \"age\": 41}, \"tags\": []}\n");
+    hiveEntry(db, "openx", location, "org.openx.data.jsonserde.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("paths", "id,tags,user"), Map.of("classification", "json"),
+        List.of("id int", "user struct<name:string,age:int>", "tags array<string>"), List.of());
+
+    assertEquals(List.of("[1,ann,30,1]", "[2,bob,41,0]"),
+        rows("SELECT id, user.name, user.age, size(tags) FROM " + t("openx") + " ORDER BY id"));
+  }
+
+  // ---- Athena shapes ----
+
+  /** Athena's CREATE EXTERNAL TABLE ... STORED AS PARQUET over files another engine wrote. */
+  @Test
+  void anAthenaParquetTableReadsItsFiles() {
+    String location = newDirectory("athena_parquet");
+    spark().range(3).selectExpr("id", "concat('n', id) AS name").write().mode("overwrite").parquet(location);
+    hiveEntry(db, "athena_parquet", location, "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe",
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat",
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat", Map.of("serialization.format", "1"),
+        Map.of("EXTERNAL", "TRUE", "parquet.compression", "SNAPPY"), List.of("id bigint", "name string"),
+        List.of());
+
+    assertEquals(List.of("[0,n0]", "[1,n1]", "[2,n2]"), rows("SELECT * FROM " + t("athena_parquet") + " ORDER BY id"));
+  }
+
+  /** Athena's ORC and Avro tables (the Avro one with its schema literal). */
+  @Test
+  void athenaOrcAndAvroTablesReadTheirFiles() {
+    String orc = newDirectory("athena_orc");
+    spark().range(2).selectExpr("id", "id * 10 AS v").write().mode("overwrite").orc(orc);
+    hiveEntry(db, "athena_orc", orc, "org.apache.hadoop.hive.ql.io.orc.OrcSerde",
+        "org.apache.hadoop.hive.ql.io.orc.OrcInputFormat", "org.apache.hadoop.hive.ql.io.orc.OrcOutputFormat",
+        Map.of(), Map.of("EXTERNAL", "TRUE"), List.of("id bigint", "v bigint"), List.of());
+    String avro = newDirectory("athena_avro");
+    spark().range(2).selectExpr("id", "concat('a', id) AS name").write().mode("overwrite").format("avro").save(avro);
+    String literal = "{\"type\":\"record\",\"name\":\"topLevelRecord\",\"fields\":["
+        + "{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"name\",\"type\":[\"string\",\"null\"]}]}";
+    hiveEntry(db, "athena_avro", avro, "org.apache.hadoop.hive.serde2.avro.AvroSerDe",
+        "org.apache.hadoop.hive.ql.io.avro.AvroContainerInputFormat",
+        "org.apache.hadoop.hive.ql.io.avro.AvroContainerOutputFormat", Map.of(),
+        Map.of("EXTERNAL", "TRUE", "avro.schema.literal", literal), List.of("id bigint", "name string"), List.of());
+
+    assertEquals(List.of("[0,0]", "[1,10]"), rows("SELECT * FROM " + t("athena_orc") + " ORDER BY id"));
+    assertEquals(List.of("[0,a0]", "[1,a1]"), rows("SELECT * FROM " + t("athena_avro") + " ORDER BY id"));
+  }
+
+  // ---- Trino's Hive connector: delimiters and header counts in the table parameters ----
+
+  @Test
+  void trinoTextTableParametersOverrideItsSerdeParameters() {
+    String location = newDirectory("trino_text");
+    writeFile(location, "0001", "id|name\n1|a\n2|\\N\n");
+    hiveEntry(db, "trino_text", location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("field.delim", ",", "serialization.format", "1"),
+        Map.of("field.delim", "|", "skip.header.line.count", "1", "trino_version", "476"),
+        List.of("id integer", "name varchar(10)"), List.of());
+
+    assertEquals(List.of("[1,a]", "[2,null]"), rows("SELECT * FROM " + t("trino_text") + " ORDER BY id"));
+  }
+
+  // ---- partitions from Glue ----
+
+  static final String PARQUET_SERDE = "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe";
+  static final String PARQUET_INPUT = "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat";
+  static final String PARQUET_OUTPUT = "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat";
+
+  static void partition(String db, String table, String location, String... values) {
+    GLUE.createPartition(r -> r.databaseName(db).tableName(table).partitionInput(p -> p.values(values)
+        .storageDescriptor(sd -> sd.location(location))));
+  }
+
+  /**
+   * A crawled, partitioned parquet table: one partition under the table in k=v layout, one outside the
+   * table's location in a layout of its own, one whose key is Hive's null partition. Values come from Glue.
+   */
+  private void crawledPartitionedTable(String table) {
+    String location = newDirectory(table);
+    hiveEntry(db, table, location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of("serialization.format", "1"),
+        Map.of("classification", "parquet", "UPDATED_BY_CRAWLER", "crawler"), List.of("id bigint"),
+        List.of("region string", "year int"));
+    String eu = location + "/region=eu/year=2023";
+    spark().range(1, 3).write().mode("overwrite").parquet(eu);
+    String us = newDirectory("elsewhere") + "/us-2024";
+    spark().range(10, 11).write().mode("overwrite").parquet(us);
+    String unknown = location + "/unknown/2024";
+    spark().range(20, 21).write().mode("overwrite").parquet(unknown);
+    partition(db, table, eu, "eu", "2023");
+    partition(db, table, us, "us", "2024");
+    partition(db, table, unknown, "__HIVE_DEFAULT_PARTITION__", "2024");
+  }
+
+  @Test
+  void aPartitionedTableReadsGluePartitionsWhereverTheyAre() {
+    crawledPartitionedTable("sales");
+
+    assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
+        rows("SELECT * FROM " + t("sales") + " ORDER BY id"));
+    assertEquals(List.of("[20]"), rows("SELECT id FROM " + t("sales") + " WHERE region IS NULL"));
+  }
+
+  /**
+   * A query's partition filters reach Glue as a GetPartitions expression, and only the partitions Glue
+   * returns are read: the other partitions' files are unreadable here, so reading them would fail.
+   */
+  @Test
+  void partitionFiltersArePushedToGlueAndOnlyMatchingPartitionsAreRead() {
+    crawledPartitionedTable("pruned");
+    Path eu = Path.of(URI.create(glueTable(db, "pruned").storageDescriptor().location() + "/region=eu/year=2023"));
+    writeFile(eu.toUri().toString(), "garbage.parquet", "not parquet");
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[10]"), rows("SELECT id FROM " + t("pruned") + " WHERE region = 'us' AND year = 2024"));
+    List<String> calls = GlueCallRecorder.calls(c -> c.isGlue()).stream()
+        .map(c -> c.operation() + (c.expression() == null ? "" : " " + c.expression())).toList();
+    assertEquals(List.of("GetTable", "GetPartitions (region = 'us') AND (year = 2024)"), calls);
+    List<io.gluecat.testkit.GlueCall> glue = GlueCallRecorder.calls(c -> c.isGlue());
+    assertEquals(glue.get(0).catalogId(), glue.get(1).catalogId(), "GetPartitions names the catalog's account");
+  }
+
+  @Test
+  void aPartitionWithoutALocationIsRefusedNamingTheTableAndPartition() {
+    String location = newDirectory("noloc");
+    hiveEntry(db, "noloc", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("p string"));
+    GLUE.createPartition(r -> r.databaseName(db).tableName("noloc").partitionInput(p -> p.values("x")));
+
+    assertMessage(() -> run("SELECT * FROM " + t("noloc")), qualified("noloc"), "[x]", "without a location");
+  }
+
+  // ---- calls ----
+
+  /** A comma-delimited text table of one row (1, 'x'); returns its location. */
+  private String textTable(String table) {
+    String location = newDirectory(table);
+    writeFile(location, "a.csv", "1,x\n");
+    hiveEntry(db, table, location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","), Map.of(),
+        List.of("id int", "s string"), List.of());
+    return location;
+  }
+
+  /** Reading a Hive-format table costs one GetTable, as any other table. */
+  @Test
+  void aReadCostsOneGetTable() {
+    textTable("counted");
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[1,x]"), rows("SELECT * FROM " + t("counted")));
+    assertEquals(1, GlueCallRecorder.callsOf("GetTable").size(), GlueCallRecorder.calls().toString());
+    assertEquals(List.of(), GlueCallRecorder.callsOf("GetPartitions"));
+  }
+
+  // ---- refused ----
+
+  @Test
+  void serdesNoSparkSourceReadsAreRefusedNamingTheTableAndSerde() {
+    hiveEntry(db, "regex", newDirectory("regex"), "org.apache.hadoop.hive.serde2.RegexSerDe", TEXT_INPUT,
+        TEXT_OUTPUT, Map.of("input.regex", "(\\d+) (.*)"), Map.of(), List.of("a string", "b string"), List.of());
+    hiveEntry(db, "header2", newDirectory("header2"), LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(),
+        Map.of("skip.header.line.count", "two"), List.of("a string"), List.of());
+
+    assertMessage(() -> run("SELECT * FROM " + t("regex")), qualified("regex"), "RegexSerDe");
+    assertMessage(() -> run("SELECT * FROM " + t("header2")), qualified("header2"), "skip.header.line.count",
+        "'two'");
+  }
+
+  /** Writes and ALTER are refused before anything is written: the files, rows and entry stay as they were. */
+  @Test
+  void writesAreRefusedNamingTheTableAndWriteNothing() {
+    String location = textTable("readonly");
+    List<String> before = files(location);
+
+    assertMessage(() -> run("INSERT INTO " + t("readonly") + " VALUES (2, 'y')"), qualified("readonly"),
+        "Hive-format");
+    assertMessage(() -> run("INSERT OVERWRITE " + t("readonly") + " VALUES (2, 'y')"), qualified("readonly"),
+        "Hive-format");
+    assertMessage(() -> session.table(t("readonly")).write().insertInto(t("readonly")), qualified("readonly"),
+        "Hive-format");
+    // nor is its entry rewritten in Spark's format
+    Map<String, String> parameters = glueTable(db, "readonly").parameters();
+    assertMessage(() -> run("ALTER TABLE " + t("readonly") + " SET TBLPROPERTIES ('k' = 'v')"),
+        qualified("readonly"), "does not change their entries");
+    assertEquals(parameters, glueTable(db, "readonly").parameters());
+    assertEquals(before, files(location));
+    assertEquals(List.of("[1,x]"), rows("SELECT * FROM " + t("readonly")));
+  }
+}
