@@ -129,23 +129,31 @@ public final class ViewFormat {
   }
 
   /**
-   * {@code existing} rewritten to define {@code view}: the keys this format owns and the user properties are
-   * replaced (a property the view no longer has is removed); every other parameter, such as Hive's or
-   * another tool's bookkeeping, stays, as do the owner and the creating Spark version.
+   * {@code existing} rewritten to define {@code view}: the keys this format owns are replaced, the view's user
+   * properties are set and those in {@code removedProperties} removed; every other parameter, another tool's
+   * or Hive's bookkeeping included, stays, as do the owner and the creating Spark version.
    */
-  public static TableInput updatedEntry(Table existing, ViewEntry view, int schemaThreshold) {
+  public static TableInput updatedEntry(Table existing, ViewEntry view, Set<String> removedProperties,
+      int schemaThreshold) {
     requireSpark(view);
     Map<String, String> old = existing.hasParameters() ? existing.parameters() : Map.of();
     Map<String, String> parameters = new LinkedHashMap<>();
-    Set<String> oldUserKeys = userProperties(old).keySet();
     old.forEach((k, v) -> {
-      if (!isOwned(k) && !oldUserKeys.contains(k)) {
+      if (!isOwned(k) && !removedProperties.contains(k)) {
         parameters.put(k, v);
       }
     });
     String createVersion = old.getOrDefault(EntryFormat.CREATE_VERSION, "");
     putOwned(parameters, view, createVersion, schemaThreshold);
     return build(view, parameters, view.owner().or(() -> Optional.ofNullable(existing.owner())));
+  }
+
+  /** The user properties of {@code existing} that {@code view} no longer has (what an ALTER VIEW removed). */
+  public static Set<String> removedProperties(Table existing, ViewEntry view) {
+    Set<String> removed = new java.util.HashSet<>(userProperties(existing.hasParameters() ? existing.parameters()
+        : Map.of()).keySet());
+    removed.removeAll(view.properties().keySet());
+    return removed;
   }
 
   /**

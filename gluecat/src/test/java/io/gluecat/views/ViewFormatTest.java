@@ -164,14 +164,19 @@ class ViewFormatTest {
     ViewEntry replaced = ViewEntry.builder("sales", "big_orders", "SELECT id AS order_id FROM orders")
         .schema(StructType.fromDDL("order_id BIGINT")).currentCatalog("glue").currentNamespace(List.of("sales"))
         .properties(Map.of("stage", "gold")).build();
-    TableInput updated = ViewFormat.updatedEntry(existing, replaced, THRESHOLD);
+    assertEquals(java.util.Set.of("team"), ViewFormat.removedProperties(existing, replaced));
+    TableInput updated = ViewFormat.updatedEntry(existing, replaced, java.util.Set.of("team"), THRESHOLD);
     Map<String, String> p = updated.parameters();
     assertEquals("1700000000", p.get("transient_lastDdlTime"));
     assertEquals("10", p.get("spark.sql.statistics.totalSize"));
     assertEquals("3.5.1", p.get("spark.sql.create.version"), "the creating version stays");
     assertEquals("alice", updated.owner(), "the owner stays");
     assertEquals("gold", p.get("stage"));
-    assertFalse(p.containsKey("team"), "a property the view no longer has is removed");
+    assertFalse(p.containsKey("team"), "a removed property is removed");
+    assertEquals("gold", ViewFormat.updatedEntry(existing, replaced, java.util.Set.of(), THRESHOLD).parameters()
+        .get("stage"));
+    assertEquals("finance", ViewFormat.updatedEntry(existing, replaced, java.util.Set.of(), THRESHOLD).parameters()
+        .get("team"), "a property no statement removed stays");
     assertFalse(p.containsKey("view.sqlConfig.spark.sql.legacy.x"), "view keys are rewritten whole");
     assertFalse(p.containsKey("comment"));
     assertFalse(p.containsKey("view.schemaMode"));
