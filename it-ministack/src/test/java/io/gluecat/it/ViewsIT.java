@@ -4,6 +4,8 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.entry.EntryFormat;
+import io.gluecat.testkit.GlueCall;
+import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.views.ViewEntry;
 import io.gluecat.views.ViewFormat;
 import java.util.ArrayList;
@@ -105,6 +107,13 @@ class ViewsIT extends CatalogModeTest {
     assertEquals(List.of("order_id bigint the order", "amount int null"), entry.storageDescriptor().columns()
         .stream().map(c -> c.name() + " " + c.type() + " " + c.comment()).collect(Collectors.toList()));
 
+    GlueCallRecorder.clear();
+    run("SELECT * FROM " + t("big_orders"));
+    assertEquals(Map.of("GetTable", 2L), GlueCallRecorder.calls().stream()
+        .collect(Collectors.groupingBy(GlueCall::operation, Collectors.counting())),
+        "one GetTable for the view, one for the table it reads");
+    assertEquals("finance", run("SHOW TBLPROPERTIES " + t("big_orders") + " ('team')").get(0).getString(1));
+
     assertEquals(List.of("big_orders"), names("SHOW VIEWS IN " + database(), 1));
     assertEquals(List.of("orders"), names("SHOW TABLES IN " + database(), 1), "SHOW TABLES lists tables only");
     String describe = String.join("\n", rows("DESCRIBE TABLE EXTENDED " + t("big_orders")));
@@ -160,11 +169,16 @@ class ViewsIT extends CatalogModeTest {
     assertEquals("EXTERNAL_TABLE", glueTable(db, "orders").tableType(), "the table is untouched");
     assertEquals(3, run("SELECT * FROM " + t("orders")).size());
 
+    run("CREATE TABLE " + t("gone") + " (id BIGINT) USING parquet");
+    run("CREATE VIEW " + t("over_gone") + " AS SELECT id FROM " + t("gone"));
+    run("DROP TABLE " + t("gone"));
+    assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "gone");
+
     run("DROP VIEW " + t("w"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "w"));
     run("DROP VIEW IF EXISTS " + t("w"));
     assertThrows(Exception.class, () -> run("DROP VIEW " + t("w")));
-    assertEquals(List.of(), names("SHOW VIEWS IN " + database(), 1));
+    assertEquals(List.of("over_gone"), names("SHOW VIEWS IN " + database(), 1));
   }
 
   @Test
@@ -224,6 +238,30 @@ class ViewsIT extends CatalogModeTest {
     } else {
       assertEquals(b, entry.viewOriginalText());
       assertEquals(List.of("b1", "b2"), columns);
+    }
+  }
+
+  /**
+   * Session mode on Spark 4.2: Spark loads names of spark_catalog through gluecat's RelationCatalog too, so a
+   * Glue view reads; view DDL there is Spark's own (v1) command for its built-in catalog, which does not know
+   * the Glue database and writes nothing.
+   */
+  @Test
+  void sessionModeReadsGlueViewsButViewDdlStaysSparks() {
+    requireViewCatalogs();
+    ViewEntry view = ViewEntry.builder(db, "sv", "SELECT id FROM orders WHERE amount > 10")
+        .schema(StructType.fromDDL("id BIGINT")).currentCatalog("spark_catalog").currentNamespace(List.of(db))
+        .queryColumnNames(List.of("id")).build();
+    GLUE.createTable(r -> r.databaseName(db).tableInput(ViewFormat.newEntry(view, "4.2.0", 4000)));
+    org.apache.spark.sql.SparkSession sessionMode = newSessionModeSession();
+    try {
+      assertEquals(List.of("[2]", "[3]"), sessionMode.sql("SELECT * FROM " + db + ".sv ORDER BY id").collectAsList()
+          .stream().map(Row::toString).collect(Collectors.toList()));
+      assertThrows(Exception.class, () -> sessionMode.sql("CREATE VIEW " + db + ".nv AS SELECT 1 AS x")
+          .collectAsList());
+      assertThrows(EntityNotFoundException.class, () -> glueTable(db, "nv"));
+    } finally {
+      org.apache.spark.sql.SparkSession.setActiveSession(spark());
     }
   }
 }
