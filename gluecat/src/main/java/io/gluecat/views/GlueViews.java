@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import io.gluecat.compat.SparkCompat;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
@@ -55,6 +58,17 @@ public final class GlueViews {
           + "same query under another name.", catalog, view.qualifiedName(), view.dialect().label()));
     }
     return view;
+  }
+
+  /**
+   * The view as Spark's own catalog gives one (a V1Table of type VIEW), which Spark 3.5 and 4.1 expand on read
+   * from any catalog when its partitions are not tracked in the catalog; empty when no view has the name.
+   */
+  public Optional<org.apache.spark.sql.connector.catalog.Table> v1View(TableName name) {
+    return find(name).map(this::requireSpark).map(view -> new V1Table(SparkCompat.viewTable(
+        new TableIdentifier(name.table(), scala.Option.apply(name.database()), scala.Option.apply(catalog)),
+        view.schema(), view.sql(), view.owner().orElse(""), 0L, view.createVersion(),
+        ViewFormat.catalogTableProperties(view), view.comment())));
   }
 
   /** The names of the database's views, every dialect, lower case. */

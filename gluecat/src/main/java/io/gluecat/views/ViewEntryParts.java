@@ -28,22 +28,25 @@ final class ViewEntryParts {
   }
 
   static Optional<StructType> storedSchema(String qualified, Map<String, String> parameters) {
-    String json = parameters.get(EntryFormat.SCHEMA);
-    if (json == null && parameters.containsKey(EntryFormat.SCHEMA_NUM_PARTS)) {
-      StringBuilder b = new StringBuilder();
-      int n = Integer.parseInt(parameters.get(EntryFormat.SCHEMA_NUM_PARTS));
-      for (int i = 0; i < n; i++) {
-        b.append(parameters.get(EntryFormat.SCHEMA_PART_PREFIX + i));
-      }
-      json = b.toString();
-    }
-    if (json == null) {
-      return Optional.empty();
-    }
     try {
-      return Optional.of(CharVarcharUtils.getRawSchema((StructType) DataType.fromJson(json)));
-    } catch (RuntimeException e) {
-      throw new InvalidGlueEntryException("View " + qualified + " has a schema that is not valid schema JSON", e);
+      String json = parameters.get(EntryFormat.SCHEMA);
+      if (json == null && parameters.containsKey(EntryFormat.SCHEMA_NUM_PARTS)) {
+        StringBuilder b = new StringBuilder();
+        int n = Integer.parseInt(parameters.get(EntryFormat.SCHEMA_NUM_PARTS).trim());
+        for (int i = 0; i < n; i++) {
+          String part = parameters.get(EntryFormat.SCHEMA_PART_PREFIX + i);
+          if (part == null) {
+            throw new IllegalArgumentException("missing " + EntryFormat.SCHEMA_PART_PREFIX + i);
+          }
+          b.append(part);
+        }
+        json = b.toString();
+      }
+      return json == null ? Optional.empty()
+          : Optional.of(CharVarcharUtils.getRawSchema((StructType) DataType.fromJson(json)));
+    } catch (RuntimeException | StackOverflowError e) { // Jackson's and Scala's errors escape undeclared
+      throw new InvalidGlueEntryException("View " + qualified + " has a schema (" + EntryFormat.SCHEMA
+          + ") that is not valid schema JSON", e);
     }
   }
 

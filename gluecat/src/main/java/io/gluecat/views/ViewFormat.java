@@ -209,6 +209,23 @@ public final class ViewFormat {
     parameters.putAll(view.properties());
     parameters.put(EntryFormat.CREATE_VERSION, createVersion);
     ViewEntryParts.putSchema(parameters, view.schema(), schemaThreshold);
+    putContext(parameters, view);
+    view.comment().ifPresent(c -> parameters.put(EntryFormat.COMMENT, c));
+    view.collation().ifPresent(c -> parameters.put(COLLATION, c));
+  }
+
+  /**
+   * The properties of the view as Spark's own catalog holds them in a CatalogTable: the user's and the
+   * view.* keys that tell Spark where and how to resolve the query.
+   */
+  public static Map<String, String> catalogTableProperties(ViewEntry view) {
+    Map<String, String> properties = new LinkedHashMap<>(view.properties());
+    putContext(properties, view);
+    view.collation().ifPresent(c -> properties.put(COLLATION, c));
+    return properties;
+  }
+
+  private static void putContext(Map<String, String> parameters, ViewEntry view) {
     List<String> catalogAndNamespace = new ArrayList<>();
     view.currentCatalog().ifPresent(catalogAndNamespace::add);
     if (!catalogAndNamespace.isEmpty()) {
@@ -226,8 +243,6 @@ public final class ViewFormat {
       }
     }
     view.schemaMode().ifPresent(m -> parameters.put(SCHEMA_MODE, m));
-    view.comment().ifPresent(c -> parameters.put(EntryFormat.COMMENT, c));
-    view.collation().ifPresent(c -> parameters.put(COLLATION, c));
   }
 
   private static TableInput build(ViewEntry view, Map<String, String> parameters, Optional<String> owner) {

@@ -218,4 +218,17 @@ class ViewFormatTest {
     assertTrue(assertThrows(InvalidGlueEntryException.class, () -> ViewFormat.read("glue", "db", noText))
         .getMessage().contains("glue.db.v"));
   }
+
+  @Test
+  void spark35And41GetTheViewKeysAsTheirCatalogTableProperties() {
+    Map<String, String> properties = ViewFormat.catalogTableProperties(salesView());
+    assertEquals("finance", properties.get("team"));
+    assertEquals("2", properties.get("view.catalogAndNamespace.numParts"));
+    assertEquals("glue", properties.get("view.catalogAndNamespace.part.0"));
+    assertEquals("sales", properties.get("view.catalogAndNamespace.part.1"));
+    assertEquals("amount", properties.get("view.query.out.col.1"));
+    assertEquals("true", properties.get("view.sqlConfig.spark.sql.ansi.enabled"));
+    assertTrue(properties.keySet().stream().noneMatch(k -> k.startsWith("spark.sql.") || k.equals("comment")),
+        properties.toString());
+  }
 }

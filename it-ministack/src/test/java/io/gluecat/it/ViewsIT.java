@@ -28,10 +28,10 @@ import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
- * Views in Glue, named mode. Spark 4.2 sends view statements to a catalog that is a RelationCatalog, which
- * gluecat's GlueCatalog is on that line; the tests of those statements skip themselves on earlier lines,
- * where Spark never calls a catalog's view methods. What every line does with a Glue view entry (SHOW TABLES
- * leaves it out) runs everywhere.
+ * Views in Glue. Spark 4.2 sends view statements to a catalog that is a RelationCatalog, which gluecat's
+ * GlueCatalog is on that line; the tests of those statements skip themselves on earlier lines, where Spark
+ * never calls a catalog's view methods. Reads of Glue views, and SHOW TABLES leaving them out, run on every
+ * line (named mode, and session mode in one test).
  */
 class ViewsIT extends CatalogModeTest {
 
@@ -183,13 +183,13 @@ class ViewsIT extends CatalogModeTest {
 
   @Test
   void trinoViewsAreListedButNeverRunOrRewritten() {
-    requireViewCatalogs();
     GLUE.createTable(r -> r.databaseName(db).tableInput(TableInput.builder().name("tv").tableType("VIRTUAL_VIEW")
         .viewOriginalText("/* Presto View: eyJvcmlnaW5hbFNxbCI6IlNFTEVDVCAxIn0= */")
         .viewExpandedText("/* Presto View */").parameters(Map.of("presto_view", "true", "comment", "Presto View"))
         .build()));
-    assertEquals(List.of("tv"), names("SHOW VIEWS IN " + database(), 1));
     assertMessage(() -> run("SELECT * FROM " + t("tv")), catalog + "." + db + ".tv", "Trino/Athena");
+    requireViewCatalogs();
+    assertEquals(List.of("tv"), names("SHOW VIEWS IN " + database(), 1));
     assertMessage(() -> run("CREATE OR REPLACE VIEW " + t("tv") + " AS SELECT 1 AS x"), db + ".tv",
         "does not rewrite");
     assertEquals("true", glueTable(db, "tv").parameters().get("presto_view"), "the Trino view is untouched");
@@ -208,7 +208,6 @@ class ViewsIT extends CatalogModeTest {
 
     assertEquals(List.of("orders"), names("SHOW TABLES IN " + database(), 1),
         "on every line, SHOW TABLES leaves views out");
-    requireViewCatalogs();
     assertEquals(List.of("[1]", "[2]"), rows("SELECT * FROM " + t("hv") + " ORDER BY id"));
   }
 
@@ -242,13 +241,12 @@ class ViewsIT extends CatalogModeTest {
   }
 
   /**
-   * Session mode on Spark 4.2: Spark loads names of spark_catalog through gluecat's RelationCatalog too, so a
-   * Glue view reads; view DDL there is Spark's own (v1) command for its built-in catalog, which does not know
-   * the Glue database and writes nothing.
+   * Session mode, every line: a Glue view reads (Spark 4.2 loads it through gluecat's RelationCatalog, 3.5 and
+   * 4.1 as a V1Table of type VIEW); view DDL there is Spark's own (v1) command for its built-in catalog, which
+   * does not know the Glue database and writes nothing.
    */
   @Test
   void sessionModeReadsGlueViewsButViewDdlStaysSparks() {
-    requireViewCatalogs();
     ViewEntry view = ViewEntry.builder(db, "sv", "SELECT id FROM orders WHERE amount > 10")
         .schema(StructType.fromDDL("id BIGINT")).currentCatalog("spark_catalog").currentNamespace(List.of(db))
         .queryColumnNames(List.of("id")).build();
