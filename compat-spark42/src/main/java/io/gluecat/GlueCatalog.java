@@ -1,6 +1,7 @@
 package io.gluecat;
 
-import io.gluecat.views.GlueViews;
+import io.gluecat.catalog.AbstractGlueCatalog;
+import io.gluecat.entry.TableName;
 import io.gluecat.views.ViewEntry;
 import io.gluecat.views.ViewFormat;
 import java.util.Arrays;
@@ -15,7 +16,6 @@ import org.apache.spark.sql.connector.catalog.Relation;
 import org.apache.spark.sql.connector.catalog.RelationCatalog;
 import org.apache.spark.sql.connector.catalog.TableSummary;
 import org.apache.spark.sql.connector.catalog.View;
-import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
  * The class Spark loads: {@code spark.sql.catalog.<name>=io.gluecat.GlueCatalog}. All logic lives in
@@ -23,12 +23,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * (its RelationCatalog), converted here between Spark's View and gluecat's ViewEntry.
  */
 public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog {
-  private GlueViews views;
 
+  /** Spark 4.2 loads views apart ({@link #loadRelation}); a table load finds tables only. */
   @Override
-  public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
-    super.initialize(name, sparkOptions);
-    this.views = new GlueViews(name, parts().glue());
+  protected boolean viewsAsTables() {
+    return false;
   }
 
   /**
@@ -66,7 +65,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
   @Override
   public boolean viewExists(Identifier ident) {
     TableName name = tableName(ident);
-    return name != null && views.find(name).isPresent();
+    return name != null && views().find(name).isPresent();
   }
 
   @Override
@@ -74,7 +73,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
     if (namespace.length != 1) {
       throw new NoSuchNamespaceException(namespace);
     }
-    return views.list(namespace[0].toLowerCase(java.util.Locale.ROOT)).stream()
+    return views().list(namespace[0].toLowerCase(java.util.Locale.ROOT)).stream()
         .map(v -> Identifier.of(new String[] {namespace[0].toLowerCase(java.util.Locale.ROOT)}, v))
         .toArray(Identifier[]::new);
   }
@@ -82,7 +81,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
   @Override
   public View createView(Identifier ident, View info) throws ViewAlreadyExistsException, NoSuchNamespaceException {
     try {
-      views.create(entry(ident, info));
+      views().create(entry(ident, info));
     } catch (TableAlreadyExistsException e) {
       throw new ViewAlreadyExistsException(ident);
     }
@@ -92,7 +91,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
   @Override
   public View replaceView(Identifier ident, View info) throws NoSuchViewException {
     try {
-      views.replace(entry(ident, info));
+      views().replace(entry(ident, info));
     } catch (NoSuchTableException e) {
       throw new NoSuchViewException(ident);
     }
@@ -103,7 +102,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
   public View createOrReplaceView(Identifier ident, View info)
       throws ViewAlreadyExistsException, NoSuchNamespaceException {
     try {
-      views.createOrReplace(entry(ident, info));
+      views().createOrReplace(entry(ident, info));
     } catch (TableAlreadyExistsException e) {
       throw new ViewAlreadyExistsException(ident);
     }
@@ -113,7 +112,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
   @Override
   public boolean dropView(Identifier ident) {
     TableName name = tableName(ident);
-    return name != null && views.drop(name);
+    return name != null && views().drop(name);
   }
 
   @Override
@@ -129,7 +128,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
           + "are named <database>.<view> (Glue has one level of databases)", name(), from, newIdent));
     }
     try {
-      views.rename(from, to);
+      views().rename(from, to);
     } catch (NoSuchTableException e) {
       throw new NoSuchViewException(oldIdent);
     } catch (TableAlreadyExistsException e) {
@@ -147,7 +146,7 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
 
   private Optional<View> view(Identifier ident) {
     TableName name = tableName(ident);
-    return name == null ? Optional.empty() : views.find(name).map(views::requireSpark).map(GlueCatalog::toSpark);
+    return name == null ? Optional.empty() : views().find(name).map(views()::requireSpark).map(GlueCatalog::toSpark);
   }
 
   private ViewEntry entry(Identifier ident, View info) {

@@ -3,8 +3,8 @@ package io.gluecat.views;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.SparkEnvironment;
-import io.gluecat.TableName;
+import io.gluecat.config.SparkEnvironment;
+import io.gluecat.entry.TableName;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
@@ -99,7 +99,7 @@ public final class GlueViews {
    */
   public void replace(ViewEntry view) throws NoSuchTableException {
     TableName name = new TableName(view.database(), view.name());
-    Table existing = existingView(name).orElseThrow(() -> new NoSuchTableException(io.gluecat.Scala.list(catalog,
+    Table existing = existingView(name).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
         name.database(), name.table())));
     update(name, existing, view, ViewFormat.removedProperties(existing, view));
   }
@@ -119,7 +119,7 @@ public final class GlueViews {
         if (existing.isEmpty()) {
           create(view);
         } else if (!ViewFormat.isView(existing.get())) {
-          throw new TableAlreadyExistsException(io.gluecat.Scala.list(catalog, name.database(), name.table()));
+          throw new TableAlreadyExistsException(io.gluecat.compat.Scala.list(catalog, name.database(), name.table()));
         } else {
           update(name, existing.get(), view, java.util.Set.of());
         }
@@ -151,7 +151,7 @@ public final class GlueViews {
    * The view keeps the catalog and namespace its query was written in.
    */
   public void rename(TableName from, TableName to) throws NoSuchTableException, TableAlreadyExistsException {
-    Table entry = existingView(from).orElseThrow(() -> new NoSuchTableException(io.gluecat.Scala.list(catalog,
+    Table entry = existingView(from).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
         from.database(), from.table())));
     try {
       glue.createTable(to.database(), EntryWriter.renamedEntry(entry, to.table()));
