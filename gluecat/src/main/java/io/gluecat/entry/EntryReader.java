@@ -100,7 +100,7 @@ public final class EntryReader {
   }
 
   /** Spark hides every spark.sql.* key (statistics included) and Hive's bookkeeping from table properties. */
-  private static boolean isHiveGenerated(String key) {
+  public static boolean isHiveGenerated(String key) {
     return key.startsWith("spark.sql.") || HIVE_GENERATED.contains(key);
   }
 
@@ -117,6 +117,12 @@ public final class EntryReader {
     throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has neither a "
         + "SerDe parameter '%s' nor a StorageDescriptor.Location other than a Spark placeholder (%s)",
         qualified, PATH, sdLocation == null ? "none" : sdLocation));
+  }
+
+  /** The schema JSON, whole or in parts, as {@link #read} reads it; empty when the entry has none (views too). */
+  public static Optional<StructType> storedSchema(String qualified, Map<String, String> parameters) {
+    return parameters.containsKey(SCHEMA) || parameters.containsKey(SCHEMA_NUM_PARTS)
+        ? Optional.of(schema(qualified, parameters)) : Optional.empty();
   }
 
   /** The schema JSON, whole or in parts; an empty struct when the entry has none. */

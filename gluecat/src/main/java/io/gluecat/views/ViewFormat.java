@@ -3,6 +3,9 @@ package io.gluecat.views;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
+import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
+import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,7 +97,7 @@ public final class ViewFormat {
       throw new InvalidGlueEntryException(String.format("View %s has no query text: its Glue entry has neither "
           + "ViewExpandedText nor ViewOriginalText", qualified));
     }
-    StructType schema = ViewEntryParts.storedSchema(qualified, parameters)
+    StructType schema = EntryReader.storedSchema(qualified, parameters).map(CharVarcharUtils::getRawSchema)
         .orElseGet(() -> columnsSchema(qualified, table.storageDescriptor()));
 
     List<String> catalogAndNamespace = catalogAndNamespace(qualified, parameters);
@@ -208,7 +211,7 @@ public final class ViewFormat {
       int schemaThreshold) {
     parameters.putAll(view.properties());
     parameters.put(EntryFormat.CREATE_VERSION, createVersion);
-    ViewEntryParts.putSchema(parameters, view.schema(), schemaThreshold);
+    new EntryWriter(createVersion, schemaThreshold).putSchema(parameters, view.schema());
     putContext(parameters, view);
     view.comment().ifPresent(c -> parameters.put(EntryFormat.COMMENT, c));
     view.collation().ifPresent(c -> parameters.put(COLLATION, c));
@@ -248,12 +251,14 @@ public final class ViewFormat {
   private static TableInput build(ViewEntry view, Map<String, String> parameters, Optional<String> owner) {
     List<Column> columns = new ArrayList<>();
     for (StructField field : view.schema().fields()) {
-      columns.add(ViewEntryParts.column(field));
+      columns.add(EntryWriter.column(field));
     }
-    StorageDescriptor sd = ViewEntryParts.storage(columns, Map.of(EntryFormat.SERIALIZATION_FORMAT, "1"));
+    StorageDescriptor sd = EntryWriter.storage(columns, SerDeInfo.builder()
+        .serializationLibrary(EntryFormat.LAZY_SIMPLE_SERDE)
+        .parameters(Map.of(EntryFormat.SERIALIZATION_FORMAT, "1")).build());
     return TableInput.builder()
         .name(view.name())
-        .description(view.comment().map(ViewEntryParts::description).orElse(null))
+        .description(view.comment().map(c -> EntryWriter.cutUtf8(c, EntryFormat.MAX_DESCRIPTION_BYTES)).orElse(null))
         .owner(owner.orElse(null))
         .retention(0)
         .storageDescriptor(sd)
@@ -269,7 +274,7 @@ public final class ViewFormat {
   private static Map<String, String> userProperties(Map<String, String> parameters) {
     Map<String, String> properties = new LinkedHashMap<>();
     parameters.forEach((k, v) -> {
-      if (!isOwned(k) && !ViewEntryParts.isBookkeeping(k) && !k.equals(PRESTO_VIEW)) {
+      if (!isOwned(k) && !EntryReader.isHiveGenerated(k) && !k.equals(PRESTO_VIEW)) {
         properties.put(k, v);
       }
     });
