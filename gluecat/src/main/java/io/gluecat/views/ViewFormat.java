@@ -287,38 +287,15 @@ public final class ViewFormat {
       String database = parameters.get(DEFAULT_DATABASE);
       return database == null ? List.of() : List.of(SESSION_CATALOG, database);
     }
-    return numbered(qualified, parameters, declared, CATALOG_AND_NAMESPACE_NUM_PARTS, CATALOG_AND_NAMESPACE_PART);
+    return EntryReader.numberedValues("View " + qualified, parameters, CATALOG_AND_NAMESPACE_NUM_PARTS,
+        CATALOG_AND_NAMESPACE_PART, "catalog or namespace part");
   }
 
   private static List<String> queryColumnNames(String qualified, Map<String, String> parameters) {
-    String declared = parameters.get(QUERY_OUT_NUM_COLS);
-    return declared == null ? List.of()
-        : numbered(qualified, parameters, declared, QUERY_OUT_NUM_COLS, QUERY_OUT_COL);
+    return EntryReader.numberedValues("View " + qualified, parameters, QUERY_OUT_NUM_COLS, QUERY_OUT_COL,
+        "query column");
   }
 
-  private static List<String> numbered(String qualified, Map<String, String> parameters, String declared,
-      String countKey, String prefix) {
-    int count;
-    try {
-      count = Integer.parseInt(declared.trim());
-    } catch (NumberFormatException e) {
-      count = -1;
-    }
-    if (count < 0) {
-      throw new InvalidGlueEntryException(String.format("View %s has %s = '%s', which is not a number of parts",
-          qualified, countKey, declared));
-    }
-    List<String> parts = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      String part = parameters.get(prefix + i);
-      if (part == null) {
-        throw new InvalidGlueEntryException(String.format("View %s is missing %s%d (%s = %d)", qualified, prefix, i,
-            countKey, count));
-      }
-      parts.add(part);
-    }
-    return parts;
-  }
 
   /** A view Hive wrote has no Spark schema: its Glue columns are Hive types, which Spark's parser reads. */
   private static StructType columnsSchema(String qualified, StorageDescriptor sd) {
