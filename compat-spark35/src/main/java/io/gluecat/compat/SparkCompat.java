@@ -51,10 +51,25 @@ public final class SparkCompat {
   public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
       String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+    return table(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, provider, partitionColumns, owner,
+        createTimeMillis, createVersion, properties, comment);
+  }
+
+  /** A view as Spark's own catalog describes one: its text, and its context in {@code properties} (view.*). */
+  public static CatalogTable viewTable(TableIdentifier identifier, StructType schema, String viewText, String owner,
+      long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+    return table(CatalogTableType.VIEW(), viewText, identifier, CatalogStorageFormat.empty(), schema, null,
+        List.of(), owner, createTimeMillis, createVersion, properties, comment);
+  }
+
+  private static CatalogTable table(CatalogTableType type, String viewText, TableIdentifier identifier,
+      CatalogStorageFormat storage,
+      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
     scala.collection.Seq<String> partitions = Scala.list(partitionColumns);
-    return new CatalogTable(identifier, CatalogTableType.EXTERNAL(), storage, schema,
+    return new CatalogTable(identifier, type, storage, schema,
         scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
-        createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.empty(),
+        createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.apply(viewText),
         scala.Option.apply(comment.orElse(null)),
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
   }

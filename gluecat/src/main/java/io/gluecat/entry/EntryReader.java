@@ -143,7 +143,7 @@ public final class EntryReader {
   }
 
   /** Spark hides every spark.sql.* key (statistics included) and Hive's bookkeeping from table properties. */
-  private static boolean isHiveGenerated(String key) {
+  public static boolean isHiveGenerated(String key) {
     return key.startsWith("spark.sql.") || HIVE_GENERATED.contains(key);
   }
 
@@ -160,6 +160,12 @@ public final class EntryReader {
     throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has neither a "
         + "SerDe parameter '%s' nor a StorageDescriptor.Location other than a Spark placeholder (%s)",
         qualified, PATH, sdLocation == null ? "none" : sdLocation));
+  }
+
+  /** The schema JSON, whole or in parts, as {@link #read} reads it; empty when the entry has none (views too). */
+  public static Optional<StructType> storedSchema(String qualified, Map<String, String> parameters) {
+    return parameters.containsKey(SCHEMA) || parameters.containsKey(SCHEMA_NUM_PARTS)
+        ? Optional.of(schema(qualified, parameters)) : Optional.empty();
   }
 
   /** The schema JSON, whole or in parts; an empty struct when the entry has none. */
@@ -237,8 +243,14 @@ public final class EntryReader {
     return json.toString();
   }
 
-  private static List<String> partitionColumns(String qualified, Map<String, String> parameters) {
-    String declared = parameters.get(SCHEMA_NUM_PART_COLS);
+  /**
+   * The values of the numbered keys {@code <prefix>0 .. <prefix><n-1>}, n being the value of {@code countKey}
+   * (Spark's way of storing a list in parameters); empty without {@code countKey}. A count that is not a number
+   * or a missing or blank value is refused, naming {@code subject} ("Table glue.db.t") and the key.
+   */
+  public static List<String> numberedValues(String subject, Map<String, String> parameters, String countKey,
+      String prefix, String what) {
+    String declared = parameters.get(countKey);
     if (declared == null) {
       return List.of();
     }
@@ -249,16 +261,27 @@ public final class EntryReader {
       count = -1;
     }
     if (count < 0) {
-      throw new InvalidGlueEntryException(String.format("Table %s has %s = '%s', which is not a number",
-          qualified, SCHEMA_NUM_PART_COLS, declared));
+      throw new InvalidGlueEntryException(String.format("%s has %s = '%s', which is not a number", subject,
+          countKey, declared));
     }
-    List<String> columns = new ArrayList<>();
+    List<String> values = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      String column = parameters.get(SCHEMA_PART_COL_PREFIX + i);
-      if (column == null || column.trim().isEmpty()) {
-        throw new InvalidGlueEntryException(String.format("Table %s is missing partition column %s%d (%s = %d)",
-            qualified, SCHEMA_PART_COL_PREFIX, i, SCHEMA_NUM_PART_COLS, count));
+      String value = parameters.get(prefix + i);
+      if (value == null || value.trim().isEmpty()) {
+        throw new InvalidGlueEntryException(String.format("%s is missing %s %s%d (%s = %d)", subject, what, prefix,
+            i, countKey, count));
       }
+      values.add(value);
+    }
+    return values;
+  }
+
+  private static List<String> partitionColumns(String qualified, Map<String, String> parameters) {
+    List<String> columns = new ArrayList<>();
+    List<String> declared = numberedValues("Table " + qualified, parameters, SCHEMA_NUM_PART_COLS,
+        SCHEMA_PART_COL_PREFIX, "partition column");
+    for (int i = 0; i < declared.size(); i++) {
+      String column = declared.get(i);
       for (String earlier : columns) {
         if (earlier.equalsIgnoreCase(column)) {
           throw new InvalidGlueEntryException(String.format("Table %s names partition column '%s' twice (%s%d)",

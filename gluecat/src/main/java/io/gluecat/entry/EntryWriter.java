@@ -204,20 +204,10 @@ public final class EntryWriter {
       outputFormat = hive.outputFormat().get();
     }
 
-    StorageDescriptor sd = StorageDescriptor.builder()
-        .columns(columns)
+StorageDescriptor sd = storage(columns, serde.parameters(serdeParameters).build()).toBuilder()
         .location(location)
         .inputFormat(inputFormat)
         .outputFormat(outputFormat)
-        .compressed(false)
-        .numberOfBuckets(-1)
-        .serdeInfo(serde.parameters(serdeParameters).build())
-        .bucketColumns(List.of())
-        .sortColumns(List.of())
-        .parameters(Map.of())
-        .skewedInfo(SkewedInfo.builder().skewedColumnNames(List.of()).skewedColumnValues(List.of())
-            .skewedColumnValueLocationMaps(Map.of()).build())
-        .storedAsSubDirectories(false)
         .build();
 
     return TableInput.builder()
@@ -232,6 +222,28 @@ public final class EntryWriter {
         .build();
   }
 
+  /**
+   * A StorageDescriptor with every field the Glue Hive client and Trino need (it fails on an entry without
+   * them): the columns, the SerDe, SequenceFile formats (a provider's own formats replace them) and Hive's
+   * defaults for the rest.
+   */
+  public static StorageDescriptor storage(List<Column> columns, SerDeInfo serde) {
+    return StorageDescriptor.builder()
+        .columns(columns)
+        .inputFormat(SEQUENCE_FILE_INPUT)
+        .outputFormat(HIVE_SEQUENCE_FILE_OUTPUT)
+        .compressed(false)
+        .numberOfBuckets(-1)
+        .serdeInfo(serde)
+        .bucketColumns(List.of())
+        .sortColumns(List.of())
+        .parameters(Map.of())
+        .skewedInfo(SkewedInfo.builder().skewedColumnNames(List.of()).skewedColumnValues(List.of())
+            .skewedColumnValueLocationMaps(Map.of()).build())
+        .storedAsSubDirectories(false)
+        .build();
+  }
+
   private void putOwnedParameters(Map<String, String> parameters, TableDefinition table, String createVersion) {
     // Tables are external even when Spark calls them managed: gluecat never deletes data, so Glue and
     // the readers behind it must not either.
@@ -243,7 +255,7 @@ public final class EntryWriter {
       parameters.put(TABLE_TYPE, TABLE_TYPE_DELTA);
     }
     table.comment().ifPresent(c -> parameters.put(COMMENT, c));
-    splitLargeValue(parameters, SCHEMA, CharVarcharUtils.replaceCharVarcharWithStringInSchema(table.schema()).json());
+    putSchema(parameters, table.schema());
     List<String> partitionColumns = table.partitionColumns();
     if (!partitionColumns.isEmpty()) {
       parameters.put(SCHEMA_NUM_PART_COLS, Integer.toString(partitionColumns.size()));
@@ -251,6 +263,11 @@ public final class EntryWriter {
         parameters.put(SCHEMA_PART_COL_PREFIX + i, partitionColumns.get(i));
       }
     }
+  }
+
+  /** The schema JSON (char and varchar as string, their types in the field metadata), split as Spark splits it. */
+  public void putSchema(Map<String, String> parameters, StructType schema) {
+    splitLargeValue(parameters, SCHEMA, CharVarcharUtils.replaceCharVarcharWithStringInSchema(schema).json());
   }
 
   /** As Spark's CatalogTable.splitLargeTableProp: one key up to the threshold, numbered parts beyond it. */
@@ -267,7 +284,8 @@ public final class EntryWriter {
     }
   }
 
-  private static Column column(StructField field) {
+  /** A Glue column: Spark's type string (char and varchar kept), the comment on one line within Glue's limit. */
+  public static Column column(StructField field) {
     String type = CharVarcharUtils.getRawTypeString(field.metadata()).getOrElse(() -> field.dataType().catalogString());
     Column.Builder column = Column.builder().name(field.name()).type(type);
     if (field.getComment().isDefined()) {
@@ -341,7 +359,7 @@ public final class EntryWriter {
   }
 
   /** The longest prefix of {@code text} whose UTF-8 form fits in {@code maxBytes}, never splitting a character. */
-  static String cutUtf8(String text, int maxBytes) {
+  public static String cutUtf8(String text, int maxBytes) {
     if (text.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
       return text;
     }

@@ -16,10 +16,10 @@ import java.nio.file.Paths;
  * actual entry is written to target/golden-actual/ for review; with -Dgluecat.golden.update=true it
  * replaces the golden file (review the diff before committing it).
  */
-final class Golden {
+public final class Golden {
   private Golden() {}
 
-  static void assertMatches(String name, Object entry) {
+  public static void assertMatches(String name, Object entry) {
     String actual = SdkJson.toJson(entry);
     String resource = "/golden/" + name + ".json";
     if (Boolean.getBoolean("gluecat.golden.update")) {

@@ -44,11 +44,12 @@ class HostileEntryReaderTest {
     for (Entry e : entries) {
       Table table = stored(e.input());
       int[] counts = outcomes.computeIfAbsent(e.kind(), k -> new int[2]);
-      if (EntryReader.isView(table)) {
-        counts[1]++; // views are never served: not listed, not found on load
-        continue;
-      }
       try {
+        if (EntryReader.isView(table)) {
+          io.gluecat.views.ViewFormat.read("glue", "sales", table); // views read through their own format
+          counts[0]++;
+          continue;
+        }
         GlueEntry read = EntryReader.read("glue", "sales", table);
         // what the catalog does next with a read entry must not fail either
         new org.apache.hadoop.fs.Path(read.location()).toUri();
