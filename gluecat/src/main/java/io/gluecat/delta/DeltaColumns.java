@@ -56,19 +56,19 @@ public final class DeltaColumns {
     return null;
   }
 
-  public StagedTable stageCreate(StagingTableCatalog delta, Identifier path, Transform[] partitions,
+  StagedTable stageCreate(StagingTableCatalog delta, Identifier path, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     return columns == null ? delta.stageCreate(path, schema, partitions, properties)
         : delta.stageCreate(path, columns, partitions, properties);
   }
 
-  public StagedTable stageReplace(StagingTableCatalog delta, Identifier path, Transform[] partitions,
+  StagedTable stageReplace(StagingTableCatalog delta, Identifier path, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
     return columns == null ? delta.stageReplace(path, schema, partitions, properties)
         : delta.stageReplace(path, columns, partitions, properties);
   }
 
-  public StagedTable stageCreateOrReplace(StagingTableCatalog delta, Identifier path, Transform[] partitions,
+  StagedTable stageCreateOrReplace(StagingTableCatalog delta, Identifier path, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException {
     return columns == null ? delta.stageCreateOrReplace(path, schema, partitions, properties)
         : delta.stageCreateOrReplace(path, columns, partitions, properties);

@@ -18,13 +18,13 @@ import org.apache.spark.sql.types.StructType;
  * without what only Delta's writers use (column mapping's physical names and ids, Spark's internal keys, and an
  * identity column's high-water mark, which moves with every insert); the partition columns; the comment.
  */
-public final class LogSchema {
+final class LogSchema {
   /** Identity columns record the last value handed out here; Glue's copy would change on every insert. */
   static final String IDENTITY_HIGH_WATER_MARK = "delta.identity.highWaterMark";
 
-  public final StructType schema;
-  public final List<String> partitionColumns;
-  public final Optional<String> comment;
+  final StructType schema;
+  final List<String> partitionColumns;
+  final Optional<String> comment;
 
   private LogSchema(StructType schema, List<String> partitionColumns, Optional<String> comment) {
     this.schema = schema;
@@ -32,7 +32,7 @@ public final class LogSchema {
     this.comment = comment;
   }
 
-  public static LogSchema of(SparkSession spark, Snapshot snapshot) {
+  static LogSchema of(SparkSession spark, Snapshot snapshot) {
     StructType schema = DeltaTableUtils$.MODULE$.removeSparkInternalMetadata(spark, snapshot.schema());
     schema = DeltaColumnMapping$.MODULE$.dropColumnMappingMetadata(schema);
     List<StructField> fields = new ArrayList<>();

@@ -1,7 +1,7 @@
 package io.gluecat.delta;
 
-import io.gluecat.Scala;
-import io.gluecat.TableName;
+import io.gluecat.compat.Scala;
+import io.gluecat.entry.TableName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * The listener runs on Spark's listener thread right after the statement returns, so a reader elsewhere may
  * briefly see the old columns; the next load by name through gluecat never does.
  */
-public final class SchemaFollower {
+final class SchemaFollower {
   private static final Logger LOG = LoggerFactory.getLogger(SchemaFollower.class);
   /** Tables watched at once per catalog: the most recently loaded. */
   private static final int WATCHED = 64;
@@ -55,7 +55,7 @@ public final class SchemaFollower {
       });
   private final Set<SparkSession> listening = Collections.newSetFromMap(new WeakHashMap<>());
 
-  public SchemaFollower(String catalog, Consumer<TableName> resync) {
+  SchemaFollower(String catalog, Consumer<TableName> resync) {
     this.catalog = catalog;
     this.resync = resync;
   }
@@ -64,7 +64,7 @@ public final class SchemaFollower {
    * A Delta table loaded by name at its latest version: re-syncs its entry when the log moved on without it,
    * then watches it. Never fails the load: a table whose log cannot be read is left to the statement.
    */
-  public void loaded(TableName name, Table table) {
+  void loaded(TableName name, Table table) {
     if (!(table instanceof DeltaTableV2)) {
       return;
     }
@@ -94,7 +94,7 @@ public final class SchemaFollower {
   }
 
   /** Glue was just given {@code log} for {@code name} (create, replace, ALTER, REFRESH): nothing to follow. */
-  public void synced(TableName name, LogSchema log) {
+  void synced(TableName name, LogSchema log) {
     Watched w = watched.get(name);
     if (w != null) {
       synchronized (w) {
