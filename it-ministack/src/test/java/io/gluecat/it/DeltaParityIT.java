@@ -332,8 +332,8 @@ class DeltaParityIT extends CatalogModeTest {
     }
     assertEquals(List.of("[3,a]", "[4,b]"), rows("SELECT * FROM " + t("parts") + " ORDER BY id"));
 
-    session.sql("SELECT 1L AS id, 'x' AS p").writeTo(t("v2")).using("delta").partitionedBy(
-        org.apache.spark.sql.functions.col("p")).create();
+    run("CREATE TABLE " + t("v2") + " (id BIGINT, p STRING) USING delta PARTITIONED BY (p)");
+    session.sql("SELECT 1L AS id, 'x' AS p").writeTo(t("v2")).append();
     session.sql("SELECT 2L AS id, 'y' AS p").writeTo(t("v2")).append();
     session.sql("SELECT 3L AS id, 'x' AS p").writeTo(t("v2")).overwritePartitions();
     assertEquals(List.of("[2,y]", "[3,x]"), rows("SELECT * FROM " + t("v2") + " ORDER BY id"));
