@@ -103,4 +103,9 @@ public final class SparkCompat {
   public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
     return SparkSession.active().sessionState().catalogManager().catalog(name);
   }
+
+  /** Whether a column is an identity column: Spark 3.5's columns have no identity (Delta's builder keeps it in metadata). */
+  public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
+    return false;
+  }
 }

@@ -111,4 +111,9 @@ public final class SparkCompat {
   public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
     return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().catalogManager().catalog(name);
   }
+
+  /** Whether a column is an identity column (GENERATED ... AS IDENTITY), which Spark 4 keeps outside its metadata. */
+  public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
+    return column.identityColumnSpec() != null;
+  }
 }

@@ -1,6 +1,7 @@
 package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.SessionChecks;
 import io.gluecat.glue.GlueGateway;
@@ -17,12 +18,14 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Column;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
 import org.apache.spark.sql.connector.expressions.Transform;
@@ -150,28 +153,60 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     tables.invalidateTable(ident);
   }
 
+  /** Generated, identity and default columns where Delta's own catalog takes them on this line. */
+  @Override
+  public Set<TableCatalogCapability> capabilities() {
+    return tables.capabilities();
+  }
+
   @Override
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    return tables.createTable(ident, schema, partitions, properties);
+    return tables.createTable(ident, DeltaColumns.of(schema), partitions, properties);
+  }
+
+  // Spark's creates with v2 columns, which carry generation expressions and identity settings outside the schema
+
+  @Override
+  public Table createTable(Identifier ident, Column[] columns, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return tables.createTable(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
   @Override
   public StagedTable stageCreate(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    return tables.stageCreate(ident, schema, partitions, properties);
+    return tables.stageCreate(ident, DeltaColumns.of(schema), partitions, properties);
+  }
+
+  @Override
+  public StagedTable stageCreate(Identifier ident, Column[] columns, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return tables.stageCreate(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
   @Override
   public StagedTable stageReplace(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
-    return tables.stageReplace(ident, schema, partitions, properties);
+    return tables.stageReplace(ident, DeltaColumns.of(schema), partitions, properties);
+  }
+
+  @Override
+  public StagedTable stageReplace(Identifier ident, Column[] columns, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
+    return tables.stageReplace(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
   @Override
   public StagedTable stageCreateOrReplace(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException {
-    return tables.stageCreateOrReplace(ident, schema, partitions, properties);
+    return tables.stageCreateOrReplace(ident, DeltaColumns.of(schema), partitions, properties);
+  }
+
+  @Override
+  public StagedTable stageCreateOrReplace(Identifier ident, Column[] columns, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException {
+    return tables.stageCreateOrReplace(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.gluecat.config.CatalogOptions;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.create.CreateChecks;
 import io.gluecat.create.CreatedTable;
+import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.EntryFormat;
@@ -33,6 +34,7 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
 import org.apache.spark.sql.connector.catalog.V1Table;
@@ -91,7 +93,12 @@ final class CatalogTables {
   Table loadTable(Identifier ident) throws NoSuchTableException {
     if (DeltaSupport.AVAILABLE) {
       // Delta's catalog loads through EntryCatalog: Delta entries come back as Delta tables, others as is.
-      return checkedDelta(deltaCatalog().loadTable(ident));
+      Table table = checkedDelta(deltaCatalog().loadTable(ident));
+      TableName loaded = names.tableName(ident);
+      if (loaded != null) {
+        deltaTables.loaded(loaded, table);
+      }
+      return table;
     }
     Table table = entries.loadTable(ident);
     if (isDelta(table)) {
@@ -180,13 +187,34 @@ final class CatalogTables {
         scala.Option.apply(table.database()), scala.Option.apply(name)));
   }
 
-  Table createTable(Identifier ident, StructType schema, Transform[] partitions,
+  /**
+   * The column features a create may use (generated, identity, default columns): those Delta's own catalog
+   * declares on this line, since Delta's path create is what keeps them, and only Delta tables have them.
+   */
+  Set<TableCatalogCapability> capabilities() {
+    Set<TableCatalogCapability> declared = new java.util.HashSet<>();
+    if (DeltaSupport.AVAILABLE) {
+      for (TableCatalogCapability c : deltaCatalog().capabilities()) {
+        if (COLUMN_CAPABILITIES.contains(c.name())) {
+          declared.add(c);
+        }
+      }
+    }
+    return declared;
+  }
+
+  private static final Set<String> COLUMN_CAPABILITIES = Set.of("SUPPORTS_CREATE_TABLE_WITH_GENERATED_COLUMNS",
+      "SUPPORTS_CREATE_TABLE_WITH_IDENTITY_COLUMNS", "SUPPORT_COLUMN_DEFAULT_VALUE");
+
+  Table createTable(Identifier ident, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName table = names.newTableName(ident);
     CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
-      return deltaTables.create(ident, table, schema, partitions, properties);
+      return deltaTables.create(ident, table, columns, partitions, properties);
     }
+    refuseDeltaOnlyColumns(table, columns, properties);
+    StructType schema = columns.schema();
     fileTables.create(table, schema, partitions, properties);
     try {
       return loadTable(ident);
@@ -197,7 +225,7 @@ final class CatalogTables {
     }
   }
 
-  StagedTable stageCreate(Identifier ident, StructType schema, Transform[] partitions,
+  StagedTable stageCreate(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     try {
       return stage(DeltaTables.Mode.CREATE, ident, schema, partitions, properties);
@@ -206,7 +234,7 @@ final class CatalogTables {
     }
   }
 
-  StagedTable stageReplace(Identifier ident, StructType schema, Transform[] partitions,
+  StagedTable stageReplace(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
     try {
       return stage(DeltaTables.Mode.REPLACE, ident, schema, partitions, properties);
@@ -215,7 +243,7 @@ final class CatalogTables {
     }
   }
 
-  StagedTable stageCreateOrReplace(Identifier ident, StructType schema, Transform[] partitions,
+  StagedTable stageCreateOrReplace(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException {
     try {
       return stage(DeltaTables.Mode.CREATE_OR_REPLACE, ident, schema, partitions, properties);
@@ -224,14 +252,16 @@ final class CatalogTables {
     }
   }
 
-  private StagedTable stage(DeltaTables.Mode mode, Identifier ident, StructType schema, Transform[] partitions,
+  private StagedTable stage(DeltaTables.Mode mode, Identifier ident, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     TableName table = names.newTableName(ident);
     CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
-      return deltaTables.stage(mode, table, schema, partitions, properties);
+      return deltaTables.stage(mode, table, columns, partitions, properties);
     }
+    refuseDeltaOnlyColumns(table, columns, properties);
+    StructType schema = columns.schema();
     if (mode == DeltaTables.Mode.CREATE) {
       return fileTables.stageCreate(table, schema, partitions, properties);
     }
@@ -320,6 +350,16 @@ final class CatalogTables {
     throw new UnsupportedOperationException(String.format("DROP TABLE ... PURGE is not supported by gluecat "
         + "(table %s.%s): gluecat never deletes data. Drop the table without PURGE to remove its Glue entry, "
         + "then delete the files yourself if you mean to.", name, names.describe(ident)));
+  }
+
+  /** Generated and identity columns are Delta's: another provider would keep a plain column instead. */
+  private void refuseDeltaOnlyColumns(TableName table, DeltaColumns columns, Map<String, String> properties) {
+    String column = columns.deltaOnlyColumn();
+    if (column != null) {
+      throw new IllegalArgumentException(String.format("Table %s.%s: column %s is a generated or identity column, "
+          + "which only Delta tables have; provider %s would store it as a plain column. Create it USING delta.",
+          name, table, column, new CreateArguments(properties).provider()));
+    }
   }
 
   private static boolean isDeltaProvider(Map<String, String> properties) {

@@ -17,9 +17,7 @@ import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,7 +33,6 @@ import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
-import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
@@ -55,6 +52,7 @@ public final class DeltaTables {
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
+  private final SchemaFollower follower;
 
   public DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
       Supplier<TableCatalog> deltaCatalog) {
@@ -63,6 +61,7 @@ public final class DeltaTables {
     this.glue = glue;
     this.hadoop = hadoop;
     this.deltaCatalog = deltaCatalog;
+    this.follower = new SchemaFollower(catalog, this::followLog);
   }
 
   /** The checks every Delta operation by name runs before it touches anything. */
@@ -78,7 +77,7 @@ public final class DeltaTables {
    * its location by path, then the Glue entry is created. If a Delta table is already there, Delta's own
    * rules apply: no columns registers it as it is, given columns must match.
    */
-  public Table create(Identifier ident, TableName name, StructType schema, Transform[] partitions,
+  public Table create(Identifier ident, TableName name, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     checkSession();
     SessionChecks.requireSqlOnFiles(catalog, name);
@@ -89,13 +88,13 @@ public final class DeltaTables {
     String location = new CreateArguments(properties).location(catalog, options, name, database);
     // Delta's staged create, committed at once: unlike createTable, it opens the log with the catalog's settings
     // given as options, which is what lets executors rebuild the new table's snapshot (see withDeltaCreateOptions).
-    ((StagingTableCatalog) deltaCatalog.get()).stageCreate(openedPathIdentifier(location), schema, partitions,
+    columns.stageCreate((StagingTableCatalog) deltaCatalog.get(), openedPathIdentifier(location), partitions,
         hadoop.withDeltaCreateOptions(deltaProperties(properties))).commitStagedChanges();
     register(name, location, properties, database, false, Optional.empty());
     try {
       return loadDelta(ident);
     } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
-      return new CreatedTable(catalog + "." + name, schema, partitions, properties);
+      return new CreatedTable(catalog + "." + name, columns.schema(), partitions, properties);
     }
   }
 
@@ -103,7 +102,7 @@ public final class DeltaTables {
    * CTAS, RTAS, CREATE OR REPLACE ... AS SELECT, saveAsTable and writeTo: Delta's staged table for the
    * path identifier, wrapped so that Glue is written once Delta has committed.
    */
-  public StagedTable stage(Mode mode, TableName name, StructType schema, Transform[] partitions,
+  public StagedTable stage(Mode mode, TableName name, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     checkSession();
@@ -133,9 +132,9 @@ public final class DeltaTables {
     StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
     Map<String, String> deltaProperties = deltaProperties(properties);
     // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location.
-    StagedTable staged = mode == Mode.CREATE ? delta.stageCreate(path, schema, partitions, deltaProperties)
-        : mode == Mode.REPLACE ? delta.stageReplace(path, schema, partitions, deltaProperties)
-        : delta.stageCreateOrReplace(path, schema, partitions, deltaProperties);
+    StagedTable staged = mode == Mode.CREATE ? columns.stageCreate(delta, path, partitions, deltaProperties)
+        : mode == Mode.REPLACE ? columns.stageReplace(delta, path, partitions, deltaProperties)
+        : columns.stageCreateOrReplace(delta, path, partitions, deltaProperties);
     Optional<software.amazon.awssdk.services.glue.model.Table> before = existing;
     return new StagedGlueTable(catalog + "." + name, staged, hadoop,
         () -> register(name, location, properties, database, before.isPresent(), before));
@@ -150,7 +149,8 @@ public final class DeltaTables {
       boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
     try {
       CreateArguments arguments = new CreateArguments(properties);
-      TableDefinition definition = definitionFromDelta(name, location, arguments.userProperties());
+      LogSchema log = logSchema(location);
+      TableDefinition definition = definition(name, location, log, arguments.userProperties());
       Optional<String> owner = arguments.owner();
       if (existing.isPresent()) {
         glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(existing.get(), definition, Set.of(),
@@ -159,6 +159,7 @@ public final class DeltaTables {
         glue.createTable(name.database(),
             SparkEnvironment.entryWriter().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
       }
+      follower.synced(name, log);
     } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
       throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, replaced, e);
     }
@@ -282,18 +283,37 @@ public final class DeltaTables {
    * match. Parameters the format does not own, the table properties among them, are kept.
    */
   private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
-    TableDefinition definition = definitionFromDelta(name, location, Map.of());
+    LogSchema log = logSchema(location);
+    TableDefinition definition = definition(name, location, log, Map.of());
     TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
-    if (sameDefinition(entry, updated)) {
-      return;
+    if (!sameDefinition(entry, updated)) {
+      try {
+        glue.updateTable(name.database(), updated, entry.versionId());
+      } catch (NoSuchTableException e) {
+        throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while it was being "
+            + "updated", catalog, name), e);
+      }
     }
-    try {
-      glue.updateTable(name.database(), updated, entry.versionId());
-    } catch (NoSuchTableException e) {
-      throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while it was being "
-          + "updated", catalog, name), e);
+    follower.synced(name, log);
+  }
+
+  /**
+   * A Delta table loaded by name at its latest version (see {@link SchemaFollower}): an entry the log moved
+   * away from is re-synced, and the table is watched for this session's schema changes.
+   */
+  public void loaded(TableName name, Table table) {
+    follower.loaded(name, table);
+  }
+
+  /** Re-syncs the entry of {@code name} from its log, when it is still a Delta entry (SchemaFollower). */
+  private void followLog(TableName name) {
+    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(name);
+    if (entry.isEmpty() || EntryReader.isView(entry.get()) || !entry.get().hasParameters()
+        || !EntryFormat.isDelta(entry.get().parameters().get(EntryFormat.PROVIDER))) {
+      return; // dropped or replaced meanwhile: nothing of this log to follow
     }
+    resyncLatest(name, entry.get(), EntryReader.read(catalog, name.database(), entry.get()).location());
   }
 
   private static boolean sameDefinition(software.amazon.awssdk.services.glue.model.Table entry, TableInput updated) {
@@ -336,22 +356,24 @@ public final class DeltaTables {
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
   public TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
+    return definition(name, location, logSchema(location), properties);
+  }
+
+  private static TableDefinition definition(TableName name, String location, LogSchema log,
+      Map<String, String> properties) {
+    return new TableDefinition(name, EntryFormat.DELTA, log.schema, log.partitionColumns, location, log.comment,
+        properties, Map.of());
+  }
+
+  /** What Glue keeps of the Delta table at {@code location}, from its latest snapshot (see LogSchema). */
+  private LogSchema logSchema(String location) {
     hadoop.open(location);
     // Opened with the catalog's settings as Delta options: rebuilding the snapshot may run on executors.
     Table delta = SparkCompat.deltaTableAt(SparkSession.active(), location, hadoop.deltaLogOptions());
-    List<String> partitionColumns = new ArrayList<>();
-    for (Transform t : delta.partitioning()) {
-      if ("identity".equals(t.name())) {
-        NamedReference[] refs = t.references();
-        partitionColumns.add(String.join(".", refs[0].fieldNames()));
-      }
-    }
-    @SuppressWarnings("deprecation")
-    StructType schema = delta.schema();
-    Optional<String> comment = Optional.ofNullable(delta.properties().get(TableCatalog.PROP_COMMENT));
-    return new TableDefinition(name, EntryFormat.DELTA, schema, partitionColumns, location, comment, properties,
-        Map.of());
+    return LogSchema.of(SparkSession.active(),
+        ((org.apache.spark.sql.delta.catalog.DeltaTableV2) delta).initialSnapshot());
   }
+
 
   /** What Delta gets: everything but the location, which travels in the path identifier. */
   private static Map<String, String> deltaProperties(Map<String, String> properties) {
