@@ -1,5 +1,6 @@
 package io.gluecat;
 
+import io.gluecat.catalog.AbstractGlueCatalog;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.connector.catalog.TableSummary;

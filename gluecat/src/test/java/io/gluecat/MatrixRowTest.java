@@ -1,7 +1,7 @@
 package io.gluecat;
 
-import static org.junit.jupiter.api.Assertions.*;
-
+import io.gluecat.compat.Scala;
+import io.gluecat.config.SparkEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.util.VersionInfo;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * matrix.yaml is the record of what each artifact supports. This test reads the row this module builds

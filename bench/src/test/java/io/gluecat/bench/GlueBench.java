@@ -1,9 +1,9 @@
 package io.gluecat.bench;
 
-import io.gluecat.TableName;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.MiniStack;
@@ -324,7 +324,7 @@ class GlueBench {
     double gatewayGetTable;
     double betweenPlans;
     try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
-      io.gluecat.glue.GlueGateway gateway = ((io.gluecat.AbstractGlueCatalog) tableCatalog(c)).parts().glue();
+      io.gluecat.glue.GlueGateway gateway = ((io.gluecat.catalog.AbstractGlueCatalog) tableCatalog(c)).parts().glue();
       double[] spaced = new double[n];
       m = medians(n, calls, i -> {
         long start = System.nanoTime();

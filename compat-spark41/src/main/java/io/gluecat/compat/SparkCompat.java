@@ -1,6 +1,5 @@
 package io.gluecat.compat;
 
-import io.gluecat.Scala;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;

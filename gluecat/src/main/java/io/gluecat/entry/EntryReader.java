@@ -1,9 +1,6 @@
 package io.gluecat.entry;
 
-import static io.gluecat.entry.EntryFormat.*;
-
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.TableName;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +14,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
+import static io.gluecat.entry.EntryFormat.*;
 
 /**
  * A Glue Table to what Spark needs: the read half of the entry format (docs/entry-format.md), a pure

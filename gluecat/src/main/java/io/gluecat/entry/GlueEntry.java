@@ -1,6 +1,5 @@
 package io.gluecat.entry;
 
-import io.gluecat.TableName;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package io.gluecat.entry;
 
-import io.gluecat.TableName;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package io.gluecat.glue;
 
-import io.gluecat.CatalogOptions;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.GlueConcurrentModificationException;
-import io.gluecat.Scala;
+import io.gluecat.compat.Scala;
+import io.gluecat.config.CatalogOptions;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;

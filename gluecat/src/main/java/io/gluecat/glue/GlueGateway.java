@@ -1,8 +1,8 @@
 package io.gluecat.glue;
 
-import io.gluecat.CatalogOptions;
-import io.gluecat.TableName;
 import io.gluecat.cache.MetadataCache;
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
 import io.gluecat.storage.LocationMap;
 import java.util.ArrayList;
@@ -21,24 +21,16 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.glue.GlueClient;
-import software.amazon.awssdk.services.glue.model.Database;
-import software.amazon.awssdk.services.glue.model.DatabaseInput;
 import software.amazon.awssdk.services.glue.model.AlreadyExistsException;
 import software.amazon.awssdk.services.glue.model.ConcurrentModificationException;
+import software.amazon.awssdk.services.glue.model.Database;
+import software.amazon.awssdk.services.glue.model.DatabaseInput;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
-import software.amazon.awssdk.services.glue.model.BatchCreatePartitionResponse;
-import software.amazon.awssdk.services.glue.model.BatchDeletePartitionResponse;
-import software.amazon.awssdk.services.glue.model.ErrorDetail;
-import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionError;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.PartitionValueList;
 
 /**
  * The only class that talks to Glue. One instance per catalog, with that catalog's own clients and
@@ -56,6 +48,7 @@ public final class GlueGateway implements AutoCloseable {
   private final LocationMap locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final MetadataCache cache;
+  private final GluePartitions partitions = new GluePartitions(this);
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
@@ -80,6 +73,10 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   public GlueErrors errors() { return errors; }
+
+  GlueClient client() { return glue; }
+
+  LocationMap locations() { return locations; }
 
   /** REFRESH TABLE: later statements read the entry from Glue again, whatever the cache across statements holds. */
   public void refreshed(TableName name) {
@@ -281,90 +278,9 @@ public final class GlueGateway implements AutoCloseable {
 
   // ---- partitions ----
 
-  /** BatchCreatePartition takes at most this many partitions per call (Glue's limit). */
-  public static final int CREATE_PARTITIONS_PER_CALL = 100;
-  /** BatchDeletePartition takes at most this many partitions per call (Glue's limit). */
-  public static final int DELETE_PARTITIONS_PER_CALL = 25;
-
-  /** Every partition object of a table, over all of Glue's pages; empty when the table has none. */
-  public List<Partition> listPartitions(TableName name) throws NoSuchTableException {
-    List<Partition> all = new ArrayList<>();
-    String token = null;
-    do {
-      String next = token;
-      GetPartitionsResponse page;
-      try {
-        page = glue.getPartitions(r -> r.catalogId(catalogId()).databaseName(name.database())
-            .tableName(name.table()).nextToken(next));
-      } catch (SdkException e) {
-        throw rethrow(errors.translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
-            NoSuchTableException.class);
-      }
-      page.partitions().forEach(p -> all.add(locations.read(p)));
-      token = page.nextToken();
-    } while (token != null && !token.isEmpty());
-    return all;
-  }
-
-  /**
-   * Creates partition objects, {@value #CREATE_PARTITIONS_PER_CALL} per call. A partition that already
-   * exists is not an error (the wanted state holds, e.g. after a retried call whose answer was lost); any
-   * other per-partition error fails the whole, naming the table and the partitions, after every page was sent.
-   */
-  public void createPartitions(TableName name, List<PartitionInput> partitions) {
-    List<String> failed = new ArrayList<>();
-    for (int from = 0; from < partitions.size(); from += CREATE_PARTITIONS_PER_CALL) {
-      List<PartitionInput> page = new ArrayList<>();
-      for (PartitionInput p : partitions.subList(from, Math.min(partitions.size(), from + CREATE_PARTITIONS_PER_CALL))) {
-        page.add(locations.write(p));
-      }
-      BatchCreatePartitionResponse answer = unchecked(Call.BATCH_CREATE_PARTITION, name.database(), name.table(),
-          () -> glue.batchCreatePartition(r -> r.catalogId(catalogId()).databaseName(name.database())
-              .tableName(name.table()).partitionInputList(page)));
-      for (PartitionError e : answer.errors()) {
-        if (!isCode(e.errorDetail(), "AlreadyExistsException")) {
-          failed.add(describe(e.partitionValues(), e.errorDetail()));
-        }
-      }
-    }
-    if (!failed.isEmpty()) {
-      throw errors.partitionErrors(Call.BATCH_CREATE_PARTITION, name.database(), name.table(), failed);
-    }
-  }
-
-  /**
-   * Deletes partition objects (never data) by their values, {@value #DELETE_PARTITIONS_PER_CALL} per call.
-   * A partition already gone is not an error; any other per-partition error fails the whole, naming them.
-   */
-  public void deletePartitions(TableName name, List<List<String>> values) {
-    List<String> failed = new ArrayList<>();
-    for (int from = 0; from < values.size(); from += DELETE_PARTITIONS_PER_CALL) {
-      List<PartitionValueList> page = new ArrayList<>();
-      for (List<String> v : values.subList(from, Math.min(values.size(), from + DELETE_PARTITIONS_PER_CALL))) {
-        page.add(PartitionValueList.builder().values(v).build());
-      }
-      BatchDeletePartitionResponse answer = unchecked(Call.BATCH_DELETE_PARTITION, name.database(), name.table(),
-          () -> glue.batchDeletePartition(r -> r.catalogId(catalogId()).databaseName(name.database())
-              .tableName(name.table()).partitionsToDelete(page)));
-      for (PartitionError e : answer.errors()) {
-        if (!isCode(e.errorDetail(), "EntityNotFoundException")) {
-          failed.add(describe(e.partitionValues(), e.errorDetail()));
-        }
-      }
-    }
-    if (!failed.isEmpty()) {
-      throw errors.partitionErrors(Call.BATCH_DELETE_PARTITION, name.database(), name.table(), failed);
-    }
-  }
-
-  private static boolean isCode(ErrorDetail detail, String code) {
-    return detail != null && detail.errorCode() != null
-        && (detail.errorCode().equals(code) || (detail.errorCode() + "Exception").equals(code));
-  }
-
-  private static String describe(List<String> values, ErrorDetail detail) {
-    return values + ": " + (detail == null ? "unknown error"
-        : detail.errorCode() + (detail.errorMessage() == null ? "" : " (" + detail.errorMessage() + ")"));
+  /** This catalog's Glue partition calls. */
+  public GluePartitions partitions() {
+    return partitions;
   }
 
   /**
@@ -451,11 +367,11 @@ public final class GlueGateway implements AutoCloseable {
   /** Entries per GetTables page: Glue's largest page. */
   static final int PAGE_SIZE = 100;
 
-  private String catalogId() {
+  String catalogId() {
     return options.glueId().orElse(null);
   }
 
-  private <T> T unchecked(Call call, String database, String table, Supplier<T> body) {
+  <T> T unchecked(Call call, String database, String table, Supplier<T> body) {
     try {
       return body.get();
     } catch (SdkException e) {
@@ -464,7 +380,7 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   /** Throws {@code mapped} as {@code declared} when it is one, else as the unchecked exception it is. */
-  private static <E extends Exception> E rethrow(Exception mapped, Class<E> declared) throws E {
+  static <E extends Exception> E rethrow(Exception mapped, Class<E> declared) throws E {
     if (declared.isInstance(mapped)) {
       throw declared.cast(mapped);
     }

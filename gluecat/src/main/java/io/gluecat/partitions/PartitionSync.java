@@ -1,13 +1,12 @@
 package io.gluecat.partitions;
 
-import io.gluecat.AbstractGlueCatalog;
-import io.gluecat.CatalogHadoopConf;
 import io.gluecat.GlueCatalogException;
-import io.gluecat.TableName;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,7 +99,7 @@ public final class PartitionSync {
    */
   public static Result sync(String catalogName, String table) throws NoSuchTableException {
     CatalogPlugin plugin = SparkCompat.catalog(catalogName);
-    if (!(plugin instanceof AbstractGlueCatalog)) {
+    if (!(plugin instanceof PartitionSyncOwner)) {
       throw new IllegalArgumentException(String.format("Catalog '%s' is not a gluecat catalog (it is %s)",
           catalogName, plugin.getClass().getName()));
     }
@@ -109,7 +108,7 @@ public final class PartitionSync {
       throw new IllegalArgumentException(String.format("Partition sync names a table as <database>.<table>, "
           + "got '%s' (catalog '%s')", table, catalogName));
     }
-    return ((AbstractGlueCatalog) plugin).partitionSync().syncTable(new TableName(parts[0], parts[1]));
+    return ((PartitionSyncOwner) plugin).partitionSync().syncTable(new TableName(parts[0], parts[1]));
   }
 
   /** Reads the table's entry and syncs its partition objects with its directories. */
@@ -142,7 +141,7 @@ public final class PartitionSync {
     List<PartitionInput> create = new ArrayList<>();
     Map<List<String>, Partition> existing = new LinkedHashMap<>();
     if (!newEntry) {
-      for (Partition p : glue.listPartitions(name)) {
+      for (Partition p : glue.partitions().list(name)) {
         existing.put(p.values(), p);
       }
     }
@@ -159,8 +158,8 @@ public final class PartitionSync {
       }
     }
     if (!dryRun) {
-      glue.deletePartitions(name, delete);
-      glue.createPartitions(name, create);
+      glue.partitions().delete(name, delete);
+      glue.partitions().create(name, create);
     }
     return new Result(true, "", wanted.size(), create.size(), delete.size());
   }
@@ -174,12 +173,12 @@ public final class PartitionSync {
       return 0;
     }
     List<PartitionInput> copies = new ArrayList<>();
-    for (Partition p : glue.listPartitions(from)) {
+    for (Partition p : glue.partitions().list(from)) {
       copies.add(PartitionInput.builder().values(p.values()).storageDescriptor(p.storageDescriptor())
           .parameters(p.parameters()).lastAccessTime(p.lastAccessTime()).lastAnalyzedTime(p.lastAnalyzedTime())
           .build());
     }
-    glue.createPartitions(to, copies);
+    glue.partitions().create(to, copies);
     return copies.size();
   }
 

@@ -1,7 +1,7 @@
 package io.gluecat.s3a;
 
-import io.gluecat.CatalogHadoopConf;
 import io.gluecat.glue.AwsCredentials;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.gluecat.s3a;
 
-import io.gluecat.CatalogHadoopConf;
+import io.gluecat.storage.CatalogHadoopConf;
 import io.gluecat.storage.CatalogSecrets;
 import java.net.URI;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.gluecat.tools;
 
-import io.gluecat.CatalogOptions;
+import io.gluecat.config.CatalogOptions;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.gluecat.tools;
 
-import io.gluecat.AbstractGlueCatalog;
-import io.gluecat.CatalogParts;
+import io.gluecat.catalog.AbstractGlueCatalog;
+import io.gluecat.catalog.CatalogParts;
 import io.gluecat.glue.GlueGateway;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;

@@ -1,9 +1,5 @@
 package io.gluecat.entry;
 
-import static io.gluecat.entry.Tables.*;
-import static org.junit.jupiter.api.Assertions.*;
-
-import io.gluecat.TableName;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +11,8 @@ import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
+import static io.gluecat.entry.Tables.*;
+import static org.junit.jupiter.api.Assertions.*;
 
 class EntryWriterTest {
   private static final String SPARK = "3.5.7";

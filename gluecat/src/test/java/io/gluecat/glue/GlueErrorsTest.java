@@ -1,10 +1,8 @@
 package io.gluecat.glue;
 
-import static org.junit.jupiter.api.Assertions.*;
-
-import io.gluecat.CatalogOptions;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.GlueConcurrentModificationException;
+import io.gluecat.config.CatalogOptions;
 import io.gluecat.glue.GlueErrors.Call;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
@@ -20,6 +18,7 @@ import software.amazon.awssdk.services.glue.model.ConcurrentModificationExceptio
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.GlueException;
 import software.amazon.awssdk.services.sts.model.StsException;
+import static org.junit.jupiter.api.Assertions.*;
 
 /** One test per row of the error mapping table (docs/how-it-works.md). */
 class GlueErrorsTest {

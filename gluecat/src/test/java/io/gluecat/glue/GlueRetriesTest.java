@@ -1,9 +1,7 @@
 package io.gluecat.glue;
 
-import static org.junit.jupiter.api.Assertions.*;
-
-import io.gluecat.CatalogOptions;
 import io.gluecat.GlueCatalogException;
+import io.gluecat.config.CatalogOptions;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import java.util.HashMap;
@@ -11,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * glue.max-attempts: how many attempts the AWS SDK's retry strategy makes per Glue call. The faults fire

@@ -1,9 +1,9 @@
 package io.gluecat.it;
 
-import io.gluecat.TableName;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.MiniStack;
 import java.io.IOException;

@@ -1,9 +1,7 @@
 package io.gluecat.it;
 
-import static org.junit.jupiter.api.Assertions.*;
-
-import io.gluecat.CatalogHadoopConf;
 import io.gluecat.s3a.RoleCredentials;
+import io.gluecat.storage.CatalogHadoopConf;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.MiniStack;
@@ -31,6 +29,7 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Each catalog's tables are read and written with that catalog's Hadoop settings: two catalogs whose

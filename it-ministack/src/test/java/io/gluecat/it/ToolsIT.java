@@ -1,15 +1,10 @@
 package io.gluecat.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.gluecat.DeltaCommittedButGlueFailedException;
-import io.gluecat.TableName;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.entries.HostileEntries;
@@ -39,6 +34,10 @@ import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * gluecat's command-line tools (io.gluecat.tools.Main: doctor, repair, register) run in-process against

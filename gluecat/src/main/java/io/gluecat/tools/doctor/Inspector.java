@@ -1,12 +1,12 @@
 package io.gluecat.tools.doctor;
 
-import io.gluecat.CatalogParts;
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.SparkEnvironment;
-import io.gluecat.TableName;
+import io.gluecat.catalog.CatalogParts;
+import io.gluecat.config.SparkEnvironment;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.gluecat.tools.register;
 
-import io.gluecat.TableName;
+import io.gluecat.entry.TableName;
 import io.gluecat.tools.CatalogSession;
 import io.gluecat.tools.UsageException;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.gluecat.tools.repair;
 
 import io.gluecat.GlueConcurrentModificationException;
-import io.gluecat.SparkEnvironment;
-import io.gluecat.TableName;
+import io.gluecat.config.SparkEnvironment;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.tools.CatalogSession;
 import io.gluecat.tools.UsageException;
 import io.gluecat.tools.doctor.Doctor;

@@ -1,8 +1,12 @@
-package io.gluecat;
+package io.gluecat.catalog;
 
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
 
 /**

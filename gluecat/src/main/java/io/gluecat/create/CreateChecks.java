@@ -1,6 +1,7 @@
-package io.gluecat;
+package io.gluecat.create;
 
 import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.TableName;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.connector.expressions.Transform;
@@ -10,7 +11,7 @@ import org.apache.spark.sql.connector.expressions.Transform;
  * Glue call that changes anything), each with the catalog and the table or database named: names Glue and
  * the engines reading it cannot use, bucketing, and table properties that the entry format reserves.
  */
-final class CreateChecks {
+public final class CreateChecks {
   /** Glue's limit for database and table names. */
   static final int MAX_NAME_LENGTH = 255;
   /**
@@ -23,7 +24,7 @@ final class CreateChecks {
   private CreateChecks() {}
 
   /** {@code name} if it is a valid {@code kind} ("table" or "database") name; else a clear refusal. */
-  static String validName(String catalog, String kind, String name, String shown) {
+  public static String validName(String catalog, String kind, String name, String shown) {
     String problem = name.isEmpty() ? "is empty"
         : name.length() > MAX_NAME_LENGTH ? "is " + name.length() + " characters long; Glue allows " + MAX_NAME_LENGTH
         : !NAME.matcher(name).matches() ? "may only hold letters, digits and underscores (as in Spark's own catalog; "
@@ -44,7 +45,7 @@ final class CreateChecks {
       "collection.delim", "colelction.delim", "mapkey.delim", "escape.delim", "serialization.null.format");
 
   /** The checks of a create or replace that need only the statement. */
-  static void check(String catalog, TableName table, Transform[] partitions, Map<String, String> properties) {
+  public static void check(String catalog, TableName table, Transform[] partitions, Map<String, String> properties) {
     boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."))
         || "hive".equalsIgnoreCase(properties.get(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER))
         || (!properties.containsKey(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER)

@@ -1,5 +1,6 @@
-package io.gluecat;
+package io.gluecat.create;
 
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.StagedTable;
@@ -15,10 +16,10 @@ import org.apache.spark.sql.types.StructType;
  * path identifier, wrapped so that Glue is written after Delta commits. Delta writes the query's data
  * inside its commit; if that fails, Spark aborts and Glue is never touched.
  */
-final class StagedGlueTable implements StagedTable, SupportsWrite {
+public final class StagedGlueTable implements StagedTable, SupportsWrite {
 
   /** The Glue write that follows the data's commit. */
-  interface AfterCommit {
+  public interface AfterCommit {
     void run();
   }
 
@@ -27,7 +28,7 @@ final class StagedGlueTable implements StagedTable, SupportsWrite {
   private final CatalogHadoopConf hadoop;
   private final AfterCommit afterCommit;
 
-  StagedGlueTable(String name, StagedTable delta, CatalogHadoopConf hadoop, AfterCommit afterCommit) {
+  public StagedGlueTable(String name, StagedTable delta, CatalogHadoopConf hadoop, AfterCommit afterCommit) {
     this.name = name;
     this.delta = delta;
     this.hadoop = hadoop;

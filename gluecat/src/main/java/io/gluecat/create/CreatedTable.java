@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.create;
 
 import java.util.Map;
 import java.util.Set;
@@ -13,13 +13,13 @@ import org.apache.spark.sql.types.StructType;
  * reported as failed. Spark's CREATE TABLE does not use the returned table; the next statement loads the
  * table again.
  */
-final class CreatedTable implements Table {
+public final class CreatedTable implements Table {
   private final String name;
   private final StructType schema;
   private final Transform[] partitions;
   private final Map<String, String> properties;
 
-  CreatedTable(String name, StructType schema, Transform[] partitions, Map<String, String> properties) {
+  public CreatedTable(String name, StructType schema, Transform[] partitions, Map<String, String> properties) {
     this.name = name;
     this.schema = schema;
     this.partitions = partitions;

@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.files;
 
 import io.gluecat.compat.SparkCompat;
 import java.util.Optional;
@@ -13,14 +13,14 @@ import java.util.Optional;
  * built-in catalog and writes there instead, which would bypass Glue. The only difference between the two
  * calls is the caller, so the caller is what decides; the class name is per Spark line (SparkCompat).
  */
-enum WriterCall {
+public enum WriterCall {
   SAVE_AS_TABLE,
   INSERT_INTO;
 
   private static final StackWalker STACK = StackWalker.getInstance();
 
   /** The DataFrameWriter method that called into gluecat directly, if any. */
-  static Optional<WriterCall> current() {
+  public static Optional<WriterCall> current() {
     return STACK.walk(frames -> frames
         .dropWhile(f -> f.getClassName().startsWith("io.gluecat."))
         .findFirst()

@@ -1,9 +1,13 @@
-package io.gluecat;
+package io.gluecat.storage;
 
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.storage.CatalogSecrets;
+import io.gluecat.storage.StorageTrust;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.net.URI;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,9 +15,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import io.gluecat.storage.CatalogSecrets;
-import io.gluecat.storage.StorageTrust;
-import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -71,7 +72,7 @@ public final class CatalogHadoopConf {
   private final io.gluecat.cache.StatementLocal<Configuration> statementConf =
       new io.gluecat.cache.StatementLocal<>(this::configuration);
 
-  CatalogHadoopConf(CatalogOptions options) {
+  public CatalogHadoopConf(CatalogOptions options) {
     this.catalog = options.catalogName();
     this.properties = Collections.unmodifiableMap(derive(options));
     String ref = catalog + "#" + UUID.randomUUID();
@@ -147,7 +148,7 @@ public final class CatalogHadoopConf {
    * on top, except any that would decide how storage is reached (see StorageTrust), which are ignored
    * with a warning naming the table.
    */
-  Map<String, String> storageProperties(String table, Map<String, String> tableProperties) {
+  public Map<String, String> storageProperties(String table, Map<String, String> tableProperties) {
     Map<String, String> result = new LinkedHashMap<>(shared);
     Set<String> ignored = new TreeSet<>();
     result.putAll(StorageTrust.entryOptions(tableProperties, ignored));
@@ -163,14 +164,14 @@ public final class CatalogHadoopConf {
    * The options of a write: this catalog's shareable settings, the table's own options (as for loads), then
    * the caller's (which win, SQL OPTIONS included).
    */
-  Map<String, String> writeOptions(String table, Map<String, String> tableOptions, Map<String, String> callerOptions) {
+  public Map<String, String> writeOptions(String table, Map<String, String> tableOptions, Map<String, String> callerOptions) {
     Map<String, String> result = storageProperties(table, tableOptions);
     result.putAll(callerOptions);
     return result;
   }
 
   /** The options Delta opens a table's log with when gluecat reads it by path: the shareable settings. */
-  Map<String, String> deltaLogOptions() {
+  public Map<String, String> deltaLogOptions() {
     return shared;
   }
 
@@ -181,7 +182,7 @@ public final class CatalogHadoopConf {
    * executors reach storage the catalog's way. Given options win; left as they are while Delta's legacy
    * storeOptionsAsProperties flag would keep options in the table's log.
    */
-  Map<String, String> withDeltaCreateOptions(Map<String, String> properties) {
+  public Map<String, String> withDeltaCreateOptions(Map<String, String> properties) {
     if (shared.isEmpty() || deltaStoresWriteOptions()) {
       return properties;
     }
@@ -195,7 +196,7 @@ public final class CatalogHadoopConf {
    * writeOptions). While Delta's legacy storeOptionsAsProperties flag is on, Delta would keep them in the
    * table's log, so the write is left as it is (and the flag is warned about once).
    */
-  LogicalWriteInfo withDeltaWriteOptions(LogicalWriteInfo info) {
+  public LogicalWriteInfo withDeltaWriteOptions(LogicalWriteInfo info) {
     if (shared.isEmpty() || deltaStoresWriteOptions()) {
       return info;
     }

@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.compat;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,12 +1,11 @@
-package io.gluecat;
-
-import static org.junit.jupiter.api.Assertions.*;
+package io.gluecat.config;
 
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
 
 class CatalogOptionsTest {
 

@@ -1,7 +1,6 @@
-package io.gluecat;
+package io.gluecat.storage;
 
-import static org.junit.jupiter.api.Assertions.*;
-
+import io.gluecat.config.CatalogOptions;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,6 +8,7 @@ import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.*;
 
 /** Which Hadoop settings a catalog's tables get, from which options. */
 class CatalogHadoopConfTest {

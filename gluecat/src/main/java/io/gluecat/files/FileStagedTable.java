@@ -1,6 +1,8 @@
-package io.gluecat;
+package io.gluecat.files;
 
+import io.gluecat.create.StagedGlueTable;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.StagedTable;
@@ -17,7 +19,7 @@ import org.apache.spark.sql.types.StructType;
  * the Glue entry is created or switched to the new definition. Nothing reaches Glue unless the files were
  * written.
  */
-final class FileStagedTable implements StagedTable, SupportsWrite {
+public final class FileStagedTable implements StagedTable, SupportsWrite {
   private final String name;
   private final TableDefinition definition;
   private final Transform[] partitions;

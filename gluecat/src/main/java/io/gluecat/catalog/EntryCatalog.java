@@ -1,9 +1,15 @@
-package io.gluecat;
+package io.gluecat.catalog;
 
+import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.TableName;
+import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
@@ -27,13 +33,15 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * gluecat builds: Delta turns Delta entries into its own tables and passes the others through. It only
  * loads; namespace calls go back to the catalog, and it never writes.
  */
-final class EntryCatalog implements TableCatalog, SupportsNamespaces {
+public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   private final AbstractGlueCatalog catalog;
+  private final CatalogNames names;
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
 
-  EntryCatalog(AbstractGlueCatalog catalog, GlueGateway glue, CatalogHadoopConf hadoop) {
+  EntryCatalog(AbstractGlueCatalog catalog, CatalogNames names, GlueGateway glue, CatalogHadoopConf hadoop) {
     this.catalog = catalog;
+    this.names = names;
     this.glue = glue;
     this.hadoop = hadoop;
   }
@@ -50,7 +58,7 @@ final class EntryCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
-    TableName name = catalog.tableName(ident);
+    TableName name = names.tableName(ident);
     if (name == null) {
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);

@@ -1,5 +1,8 @@
-package io.gluecat;
+package io.gluecat.create;
 
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkEnvironment;
+import io.gluecat.entry.TableName;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +16,7 @@ import software.amazon.awssdk.services.glue.model.Database;
  * comment, owner, ...), data source OPTIONS (as {@code option.<key>}) and the user's TBLPROPERTIES, told
  * apart; and where a new table goes.
  */
-final class CreateArguments {
+public final class CreateArguments {
   /** Keys Spark reserves at create time; they are not table properties. */
   private static final Set<String> RESERVED = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_PROVIDER,
       TableCatalog.PROP_COMMENT, TableCatalog.PROP_OWNER, TableCatalog.PROP_EXTERNAL, "is_managed_location",
@@ -21,27 +24,27 @@ final class CreateArguments {
 
   private final Map<String, String> properties;
 
-  CreateArguments(Map<String, String> properties) {
+  public CreateArguments(Map<String, String> properties) {
     this.properties = properties;
   }
 
   /** The provider the statement names, else the session's default data source, as Spark resolves it. */
-  String provider() {
+  public String provider() {
     String provider = properties.get(TableCatalog.PROP_PROVIDER);
     return provider != null ? provider
         : org.apache.spark.sql.internal.SQLConf.get().getConfString("spark.sql.sources.default", "parquet");
   }
 
-  Optional<String> comment() {
+  public Optional<String> comment() {
     return Optional.ofNullable(properties.get(TableCatalog.PROP_COMMENT));
   }
 
-  Optional<String> owner() {
+  public Optional<String> owner() {
     return Optional.ofNullable(properties.get(TableCatalog.PROP_OWNER)).filter(o -> !o.isEmpty());
   }
 
   /** LOCATION (or a {@code path} option), qualified, when the statement gave one. */
-  Optional<String> explicitLocation() {
+  public Optional<String> explicitLocation() {
     String location = properties.get(TableCatalog.PROP_LOCATION);
     if (location == null) {
       location = options().get("path");
@@ -50,7 +53,7 @@ final class CreateArguments {
   }
 
   /** Data source OPTIONS, without their {@code option.} prefix and without {@code path}. */
-  Map<String, String> options() {
+  public Map<String, String> options() {
     Map<String, String> options = new LinkedHashMap<>();
     properties.forEach((k, v) -> {
       if (k.startsWith(TableCatalog.OPTION_PREFIX)) {
@@ -61,7 +64,7 @@ final class CreateArguments {
   }
 
   /** TBLPROPERTIES as the user gave them: no reserved keys and no OPTIONS (which some Spark versions repeat unprefixed). */
-  Map<String, String> userProperties() {
+  public Map<String, String> userProperties() {
     Map<String, String> options = options();
     Map<String, String> user = new LinkedHashMap<>();
     properties.forEach((k, v) -> {
@@ -77,7 +80,7 @@ final class CreateArguments {
    * database location (or {@code <warehouse>/<db>.db}), so that dropping a table (which never deletes data)
    * and creating it again never picks up the old data.
    */
-  String location(String catalog, CatalogOptions options, TableName name, Database database) {
+  public String location(String catalog, CatalogOptions options, TableName name, Database database) {
     String explicitLocation = properties.containsKey(TableCatalog.PROP_LOCATION)
         ? properties.get(TableCatalog.PROP_LOCATION) : options().get("path");
     if (explicitLocation != null) {

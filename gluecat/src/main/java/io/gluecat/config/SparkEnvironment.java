@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.config;
 
 import java.io.IOException;
 import java.io.InputStream;

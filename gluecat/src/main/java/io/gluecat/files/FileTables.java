@@ -1,12 +1,20 @@
-package io.gluecat;
+package io.gluecat.files;
 
+import io.gluecat.GlueCatalog;
+import io.gluecat.GlueCatalogException;
+import io.gluecat.compat.Scala;
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkEnvironment;
+import io.gluecat.create.CreateArguments;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,15 +41,15 @@ import software.amazon.awssdk.services.glue.model.Database;
  * Tables of Spark's file sources (parquet, orc, csv, json, avro, text) in Glue: gluecat writes their entry
  * as Spark's Hive path would and Spark reads and writes their files; partitions live in the file system.
  */
-final class FileTables {
-  static final Set<String> PROVIDERS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
+public final class FileTables {
+  public static final Set<String> PROVIDERS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
   /** The same formats under the class-like names Spark also accepts (USING org.apache.spark.sql.parquet). */
   private static final java.util.regex.Pattern PROVIDER_ALIASES = java.util.regex.Pattern.compile(
       "(org\\.apache\\.spark\\.sql\\.(execution\\.datasources\\.)?(parquet|orc|csv|json|text|avro)"
           + "|com\\.databricks\\.spark\\.(avro|csv))(\\..*)?");
 
   /** Whether a stored provider is one of the file formats gluecat serves, by short or class-like name. */
-  static boolean isFileProvider(String provider) {
+  public static boolean isFileProvider(String provider) {
     String lower = provider.toLowerCase(Locale.ROOT);
     return PROVIDERS.contains(lower) || PROVIDER_ALIASES.matcher(lower).matches();
   }
@@ -52,7 +60,7 @@ final class FileTables {
   private final CatalogHadoopConf hadoop;
   private final PartitionSync partitions;
 
-  FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
+  public FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
       PartitionSync partitions) {
     this.catalog = catalog;
     this.options = options;
@@ -65,7 +73,7 @@ final class FileTables {
    * CREATE TABLE without a query: the entry is written, and a managed table's new directory created.
    * Everything that could be refused is checked first, so a refused statement writes nothing.
    */
-  void create(TableName name, StructType schema, Transform[] partitions, Map<String, String> properties)
+  public void create(TableName name, StructType schema, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
@@ -105,7 +113,7 @@ final class FileTables {
    * CTAS: the query's files are written at the table's location through Spark's own file source, then
    * the entry is created. A location that already holds files is refused, as Spark refuses it.
    */
-  FileStagedTable stageCreate(TableName name, StructType schema, Transform[] partitions,
+  public FileStagedTable stageCreate(TableName name, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
@@ -130,7 +138,7 @@ final class FileTables {
    * path is given, which must be empty. The old files stay where they are (gluecat never deletes data);
    * the entry is switched to the new definition, at its VersionId, only after the new files are written.
    */
-  FileStagedTable stageReplace(TableName name, StructType schema, Transform[] partitions,
+  public FileStagedTable stageReplace(TableName name, StructType schema, Transform[] partitions,
       Map<String, String> properties, boolean orCreate, Runnable afterReplace)
       throws NoSuchNamespaceException, NoSuchTableException {
     String provider = checkProvider(name, properties);
@@ -230,7 +238,7 @@ final class FileTables {
    * Changes Spark's Hive path refuses for data source tables (dropping, renaming or retyping columns) are
    * refused here too, before anything is written.
    */
-  void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
+  public void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
       throws NoSuchTableException {
     GlueEntry current = EntryReader.read(catalog, name.database(), entry);
     List<StructField> dataFields = new ArrayList<>();

@@ -1,12 +1,13 @@
-package io.gluecat;
+package io.gluecat.delta;
 
+import io.gluecat.entry.TableName;
 import org.apache.spark.sql.internal.SQLConf;
 
 /**
  * Session settings under which gluecat must not touch Delta tables, checked before anything is written.
  * They are runtime settings, so they are read again on every operation, not once.
  */
-final class SessionChecks {
+public final class SessionChecks {
   static final String UPDATE_CATALOG_HOOK = "spark.databricks.delta.catalog.update.enabled";
   static final String REQUIRED_CONFS_CHECK = "spark.databricks.delta.requiredSparkConfsCheck.enabled";
   static final String SESSION_CATALOG = "spark.sql.catalog.spark_catalog";
@@ -18,7 +19,7 @@ final class SessionChecks {
    * Delta's UpdateCatalog hook writes through the session's built-in catalog, so with a same-named table
    * there it would update that table instead of the Glue one. gluecat refuses to work while it is on.
    */
-  static void requireUpdateCatalogHookOff(String catalog) {
+  public static void requireUpdateCatalogHookOff(String catalog) {
     if (Boolean.parseBoolean(SQLConf.get().getConfString(UPDATE_CATALOG_HOOK, "false"))) {
       throw new IllegalStateException(String.format("gluecat catalog '%s' does not work while %s=true: Delta's "
           + "UpdateCatalog hook would write table metadata to Spark's built-in catalog instead of Glue. "

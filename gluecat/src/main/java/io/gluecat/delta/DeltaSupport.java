@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.delta;
 
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -7,10 +7,10 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
  * Whether Delta Lake is on the classpath, and the DeltaCatalog that serves Delta tables by name. Delta is
  * a provided dependency: a session without it still reads other providers through gluecat.
  */
-final class DeltaSupport {
+public final class DeltaSupport {
   private DeltaSupport() {}
 
-  static final boolean AVAILABLE = isAvailable();
+  public static final boolean AVAILABLE = isAvailable();
 
   private static boolean isAvailable() {
     try {
@@ -25,7 +25,7 @@ final class DeltaSupport {
    * A DeltaCatalog whose delegate is {@code entries}. Delta's catalog needs an active SparkSession when it
    * is built, so callers build it on first use, never at class loading.
    */
-  static TableCatalog newDeltaCatalog(CatalogPlugin entries) {
+  public static TableCatalog newDeltaCatalog(CatalogPlugin entries) {
     return DeltaCatalogFactory.create(entries);
   }
 

@@ -1,4 +1,4 @@
-package io.gluecat;
+package io.gluecat.entry;
 
 import java.util.Locale;
 

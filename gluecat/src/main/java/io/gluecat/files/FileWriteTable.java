@@ -1,6 +1,7 @@
-package io.gluecat;
+package io.gluecat.files;
 
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,14 +28,14 @@ import org.apache.spark.sql.types.StructType;
  * than its dynamic-partition write (which only true V2 writers can do); the file source then applies
  * {@code spark.sql.sources.partitionOverwriteMode} itself, exactly as V1 {@code insertInto} does.
  */
-final class FileWriteTable implements SupportsWrite {
+public final class FileWriteTable implements SupportsWrite {
   private final String name;
   private final GlueEntry entry;
   private final WriterCall call;
   private final CatalogHadoopConf hadoop;
   private final Runnable afterWrite;
 
-  FileWriteTable(String name, GlueEntry entry, WriterCall call, CatalogHadoopConf hadoop, Runnable afterWrite) {
+  public FileWriteTable(String name, GlueEntry entry, WriterCall call, CatalogHadoopConf hadoop, Runnable afterWrite) {
     this.name = name;
     this.entry = entry;
     this.call = call;

@@ -1,11 +1,22 @@
-package io.gluecat;
+package io.gluecat.delta;
 
+import io.gluecat.DeltaCommittedButGlueFailedException;
+import io.gluecat.GlueCatalogException;
+import io.gluecat.GlueConcurrentModificationException;
+import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkEnvironment;
+import io.gluecat.create.CreateArguments;
+import io.gluecat.create.CreatedTable;
+import io.gluecat.create.StagedGlueTable;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.storage.CatalogHadoopConf;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +47,8 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  * delta.`<location>`, which Delta handles without any catalog, and gluecat writes the Glue entry itself,
  * after Delta committed. See docs/how-it-works.md.
  */
-final class DeltaTables {
-  enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
+public final class DeltaTables {
+  public enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
 
   private final String catalog;
   private final CatalogOptions options;
@@ -45,7 +56,7 @@ final class DeltaTables {
   private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
 
-  DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
+  public DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
       Supplier<TableCatalog> deltaCatalog) {
     this.catalog = catalog;
     this.options = options;
@@ -55,7 +66,7 @@ final class DeltaTables {
   }
 
   /** The checks every Delta operation by name runs before it touches anything. */
-  void checkSession() {
+  public void checkSession() {
     SessionChecks.requireUpdateCatalogHookOff(catalog);
     SessionChecks.requireDeltaSessionConfig(catalog);
   }
@@ -67,7 +78,7 @@ final class DeltaTables {
    * its location by path, then the Glue entry is created. If a Delta table is already there, Delta's own
    * rules apply: no columns registers it as it is, given columns must match.
    */
-  Table create(Identifier ident, TableName name, StructType schema, Transform[] partitions,
+  public Table create(Identifier ident, TableName name, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     checkSession();
     SessionChecks.requireSqlOnFiles(catalog, name);
@@ -92,7 +103,7 @@ final class DeltaTables {
    * CTAS, RTAS, CREATE OR REPLACE ... AS SELECT, saveAsTable and writeTo: Delta's staged table for the
    * path identifier, wrapped so that Glue is written once Delta has committed.
    */
-  StagedTable stage(Mode mode, TableName name, StructType schema, Transform[] partitions,
+  public StagedTable stage(Mode mode, TableName name, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     checkSession();
@@ -159,7 +170,7 @@ final class DeltaTables {
    * ALTER TABLE on a Delta table. SET LOCATION moves the Glue entry to another Delta table; everything
    * else is Delta's, applied to its log, after which column changes re-sync the Glue columns.
    */
-  Table alter(Identifier ident, TableName name, software.amazon.awssdk.services.glue.model.Table entry,
+  public Table alter(Identifier ident, TableName name, software.amazon.awssdk.services.glue.model.Table entry,
       TableChange... changes) throws NoSuchTableException {
     checkSession();
     Optional<String> newLocation = setLocation(changes);
@@ -260,7 +271,7 @@ final class DeltaTables {
   }
 
   /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */
-  void refresh(TableName name, software.amazon.awssdk.services.glue.model.Table entry) {
+  public void refresh(TableName name, software.amazon.awssdk.services.glue.model.Table entry) {
     checkSession();
     resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
   }
@@ -324,7 +335,7 @@ final class DeltaTables {
   // ---- helpers ----
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
-  TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
+  public TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
     hadoop.open(location);
     // Opened with the catalog's settings as Delta options: rebuilding the snapshot may run on executors.
     Table delta = SparkCompat.deltaTableAt(SparkSession.active(), location, hadoop.deltaLogOptions());

@@ -1,20 +1,19 @@
-package io.gluecat;
+package io.gluecat.config;
 
-import java.time.Duration;
-
+import io.gluecat.storage.LocationMap;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import io.gluecat.storage.LocationMap;
 
 /**
  * Every option of a gluecat catalog ({@code spark.sql.catalog.<name>.<option>}), with its default and

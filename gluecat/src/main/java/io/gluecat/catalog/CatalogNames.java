@@ -1,0 +1,84 @@
+package io.gluecat.catalog;
+
+import io.gluecat.create.CreateChecks;
+import io.gluecat.entry.TableName;
+import java.util.Locale;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+
+/**
+ * How one catalog turns Spark's identifiers into Glue names: one level of databases, lower case (Glue
+ * stores names lower case; Spark passes them as typed), and path identifiers such as delta.`/data/t`
+ * that never name a Glue entry.
+ */
+public final class CatalogNames {
+  private final String catalog;
+
+  public CatalogNames(String catalog) {
+    this.catalog = catalog;
+  }
+
+  /** The Glue table an identifier names, or null for a path identifier or a nested namespace. */
+  public TableName tableName(Identifier ident) {
+    if (ident.namespace().length != 1 || isPathIdentifier(ident)) {
+      return null;
+    }
+    return new TableName(databaseName(ident.namespace()[0]), ident.name());
+  }
+
+  /** The Glue table a create or rename targets; a path identifier or a nested namespace is refused. */
+  public TableName newTableName(Identifier ident) {
+    TableName table = tableName(ident);
+    if (table == null) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s' cannot create table %s: tables are "
+          + "named <database>.<table> (Glue has one level of databases)", catalog, ident));
+    }
+    CreateChecks.validName(catalog, "table", table.table(), table.toString());
+    return table;
+  }
+
+  /** RENAME's target may arrive qualified with this catalog's name: [catalog, db]. */
+  public Identifier withoutCatalogName(Identifier ident) {
+    String[] ns = ident.namespace();
+    if (ns.length == 2 && ns[0].equalsIgnoreCase(catalog)) {
+      return Identifier.of(new String[] {ns[1]}, ident.name());
+    }
+    return ident;
+  }
+
+  /** The identifier as an error message shows it. */
+  public String describe(Identifier ident) {
+    TableName t = tableName(ident);
+    return t == null ? ident.toString() : t.toString();
+  }
+
+  public static String databaseName(String part) {
+    return part.toLowerCase(Locale.ROOT);
+  }
+
+  /** The database a namespace names; a namespace of another depth does not exist in Glue. */
+  public String existingDatabaseName(String[] namespace) throws NoSuchNamespaceException {
+    if (namespace.length != 1) {
+      String[] qualified = new String[namespace.length + 1];
+      qualified[0] = catalog;
+      System.arraycopy(namespace, 0, qualified, 1, namespace.length);
+      throw new NoSuchNamespaceException(qualified);
+    }
+    return databaseName(namespace[0]);
+  }
+
+  /** The database a CREATE NAMESPACE makes: exactly one valid name part. */
+  public String newDatabaseName(String[] namespace) {
+    if (namespace.length != 1 || namespace[0].isEmpty()) {
+      throw new IllegalArgumentException(String.format("gluecat catalog '%s': Glue databases have exactly one "
+          + "name part, but namespace '%s' has %d", catalog, String.join(".", namespace), namespace.length));
+    }
+    return CreateChecks.validName(catalog, "database", databaseName(namespace[0]), databaseName(namespace[0]));
+  }
+
+  private static boolean isPathIdentifier(Identifier ident) {
+    // Spark and Delta address files as <format>.`<absolute path>`; such names never exist in Glue.
+    String n = ident.name();
+    return n.startsWith("/") || n.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
+  }
+}

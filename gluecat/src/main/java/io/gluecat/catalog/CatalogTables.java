@@ -1,0 +1,339 @@
+package io.gluecat.catalog;
+
+import io.gluecat.GlueCatalogException;
+import io.gluecat.compat.Scala;
+import io.gluecat.compat.SparkCompat;
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.create.CreateArguments;
+import io.gluecat.create.CreateChecks;
+import io.gluecat.create.CreatedTable;
+import io.gluecat.delta.DeltaSupport;
+import io.gluecat.delta.DeltaTables;
+import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.TableName;
+import io.gluecat.files.FileTables;
+import io.gluecat.files.FileWriteTable;
+import io.gluecat.files.WriterCall;
+import io.gluecat.glue.GlueGateway;
+import io.gluecat.partitions.PartitionSync;
+import io.gluecat.storage.CatalogHadoopConf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.StagedTable;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.TableChange;
+import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
+import org.apache.spark.sql.connector.catalog.V1Table;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A catalog's tables: which part serves each table operation. Delta entries are served by a DeltaCatalog
+ * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaTables}; file source
+ * entries load as V1Tables and are created through {@link FileTables}. Glue is written after the data.
+ */
+final class CatalogTables {
+  private final String name;
+  private final CatalogOptions options;
+  private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
+  private final EntryCatalog entries;
+  private final PartitionSync partitions;
+  private final CatalogNames names;
+  private final DeltaTables deltaTables;
+  private final FileTables fileTables;
+  private volatile TableCatalog delta;
+
+  CatalogTables(String name, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, EntryCatalog entries,
+      PartitionSync partitions, CatalogNames names) {
+    this.name = name;
+    this.options = options;
+    this.glue = glue;
+    this.hadoop = hadoop;
+    this.entries = entries;
+    this.partitions = partitions;
+    this.names = names;
+    this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
+    this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
+  }
+
+  DeltaTables deltaTables() {
+    return deltaTables;
+  }
+
+  Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
+    String database = names.existingDatabaseName(namespace);
+    List<software.amazon.awssdk.services.glue.model.Table> entries = glue.listTables(database);
+    if (entries.isEmpty()) {
+      glue.getDatabase(database); // an empty listing must still report a missing database, as Glue does
+    }
+    List<Identifier> result = new ArrayList<>();
+    for (software.amazon.awssdk.services.glue.model.Table t : entries) {
+      if (!EntryReader.isView(t)) {
+        result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
+      }
+    }
+    return result.toArray(new Identifier[0]);
+  }
+
+  Table loadTable(Identifier ident) throws NoSuchTableException {
+    if (DeltaSupport.AVAILABLE) {
+      // Delta's catalog loads through EntryCatalog: Delta entries come back as Delta tables, others as is.
+      return checkedDelta(deltaCatalog().loadTable(ident));
+    }
+    Table table = entries.loadTable(ident);
+    if (isDelta(table)) {
+      throw new IllegalStateException(String.format("Table %s.%s is a Delta table, but Delta Lake (delta-spark) "
+          + "is not on this session's classpath", name, names.tableName(ident)));
+    }
+    return table;
+  }
+
+  /**
+   * A load for writing. DataFrameWriter's {@code saveAsTable} and {@code insertInto} get a file source table
+   * as a {@link FileWriteTable}, which keeps their write in this catalog (see {@link WriterCall}); every other
+   * caller, SQL INSERT included, gets the table {@link #loadTable(Identifier)} gives.
+   */
+  Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges) throws NoSuchTableException {
+    Optional<WriterCall> call = WriterCall.current();
+    TableName table = names.tableName(ident);
+    if (call.isPresent() && table != null) {
+      software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+      GlueEntry entry = entries.entry(table, raw);
+      if (!entry.isDelta()) {
+        return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
+          forgetCachedRelation(table);
+          if (options.syncPartitionsAfterWrite()) {
+            partitions.afterWrite(table, raw, false);
+          }
+        });
+      }
+    }
+    return loadTable(ident);
+  }
+
+  /** Time travel (VERSION AS OF), which only Delta tables have; only while Delta is on the classpath. */
+  Table loadTable(Identifier ident, String version) throws NoSuchTableException {
+    return checkedDelta(deltaCatalog().loadTable(ident, version));
+  }
+
+  /** Time travel (TIMESTAMP AS OF), which only Delta tables have; only while Delta is on the classpath. */
+  Table loadTable(Identifier ident, long timestamp) throws NoSuchTableException {
+    return checkedDelta(deltaCatalog().loadTable(ident, timestamp));
+  }
+
+  /** A table Delta serves by name may only be used while the session allows it (see SessionChecks). */
+  private Table checkedDelta(Table table) {
+    if (!(table instanceof V1Table)) {
+      deltaTables.checkSession();
+    }
+    return table;
+  }
+
+  private static boolean isDelta(Table table) {
+    return table instanceof V1Table && EntryFormat.isDelta(((V1Table) table).v1Table().provider().getOrElse(() -> ""));
+  }
+
+  boolean tableExists(Identifier ident) {
+    TableName table = names.tableName(ident);
+    return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
+  }
+
+  /**
+   * SQL REFRESH TABLE (Spark also calls this after RENAME and some writes): later statements read the entry
+   * from Glue again, whatever the cache across statements held, and a Delta table's Glue columns are re-synced
+   * from its log here, which is how they catch up with schema changes made by writes.
+   */
+  void invalidateTable(Identifier ident) {
+    TableName table = names.tableName(ident);
+    if (table == null) {
+      return;
+    }
+    forgetCachedRelation(table);
+    glue.refreshed(table);
+    glue.findTable(table)
+        .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
+        .ifPresent(entry -> deltaTables.refresh(table, entry));
+  }
+
+  /**
+   * Spark caches the relation (and file listing) of file source tables by catalog, database and table;
+   * after gluecat changed or removed an entry, that cache must not serve the old location or schema.
+   */
+  private void forgetCachedRelation(TableName table) {
+    SparkCompat.invalidateCachedRelation(new org.apache.spark.sql.catalyst.TableIdentifier(table.table(),
+        scala.Option.apply(table.database()), scala.Option.apply(name)));
+  }
+
+  Table createTable(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    TableName table = names.newTableName(ident);
+    CreateChecks.check(name, table, partitions, properties);
+    if (isDeltaProvider(properties)) {
+      return deltaTables.create(ident, table, schema, partitions, properties);
+    }
+    fileTables.create(table, schema, partitions, properties);
+    try {
+      return loadTable(ident);
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException("table " + table + " vanished right after it was created", e);
+    } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
+      return new CreatedTable(name + "." + table, schema, partitions, properties);
+    }
+  }
+
+  StagedTable stageCreate(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    try {
+      return stage(DeltaTables.Mode.CREATE, ident, schema, partitions, properties);
+    } catch (NoSuchTableException e) {
+      throw new IllegalStateException(e); // a create never reports a missing table
+    }
+  }
+
+  StagedTable stageReplace(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
+    try {
+      return stage(DeltaTables.Mode.REPLACE, ident, schema, partitions, properties);
+    } catch (TableAlreadyExistsException e) {
+      throw new IllegalStateException(e); // a replace never reports an existing table
+    }
+  }
+
+  StagedTable stageCreateOrReplace(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws NoSuchNamespaceException {
+    try {
+      return stage(DeltaTables.Mode.CREATE_OR_REPLACE, ident, schema, partitions, properties);
+    } catch (TableAlreadyExistsException | NoSuchTableException e) {
+      throw new IllegalStateException(e); // create-or-replace reports neither
+    }
+  }
+
+  private StagedTable stage(DeltaTables.Mode mode, Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
+      NoSuchTableException {
+    TableName table = names.newTableName(ident);
+    CreateChecks.check(name, table, partitions, properties);
+    if (isDeltaProvider(properties)) {
+      return deltaTables.stage(mode, table, schema, partitions, properties);
+    }
+    if (mode == DeltaTables.Mode.CREATE) {
+      return fileTables.stageCreate(table, schema, partitions, properties);
+    }
+    return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaTables.Mode.CREATE_OR_REPLACE,
+        () -> forgetCachedRelation(table));
+  }
+
+  Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
+    TableName table = names.tableName(ident);
+    if (table == null) {
+      throw new NoSuchTableException(ident);
+    }
+    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(table);
+    if (EntryReader.isView(entry)) {
+      throw new NoSuchTableException(Scala.list(name, table.database(), table.table()));
+    }
+    if (EntryReader.read(name, table.database(), entry).isDelta()) {
+      return deltaTables.alter(ident, table, entry, changes);
+    }
+    fileTables.alter(table, entry, changes);
+    forgetCachedRelation(table);
+    try {
+      return loadTable(ident);
+    } catch (RuntimeException e) { // the change landed; only reading the table back failed
+      return new CreatedTable(name + "." + table, new StructType(), new Transform[0], Map.of());
+    }
+  }
+
+  /**
+   * Glue has no rename: the entry is created under the new name, then the old one is deleted. The data
+   * does not move. If the delete fails, both entries point at the same location and dropping the old name
+   * (which never deletes data) finishes the rename.
+   */
+  void renameTable(Identifier from, Identifier to) throws NoSuchTableException, TableAlreadyExistsException {
+    TableName source = names.tableName(from);
+    if (source == null) {
+      throw new NoSuchTableException(from);
+    }
+    TableName target = names.newTableName(names.withoutCatalogName(to));
+    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(source);
+    if (EntryReader.isView(entry)) {
+      throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));
+    }
+    try {
+      glue.createTable(target.database(), EntryWriter.renamedEntry(entry, target.table()));
+    } catch (NoSuchNamespaceException e) {
+      throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
+          name, source, name, target, target.database()), e);
+    }
+    forgetCachedRelation(source);
+    if (PartitionSync.notApplicable(entry) == null) {
+      try {
+        partitions.copy(source, entry, target); // Glue has no rename: the partition objects are copied too
+      } catch (NoSuchTableException | RuntimeException e) {
+        throw new GlueCatalogException(String.format("Created %s.%s as the new name of %s.%s, but copying its Glue "
+            + "partition objects failed: %s. Both entries point at the same location and nothing was deleted; "
+            + "run DROP TABLE %s.%s (which never deletes data) and then sync the partitions of %s.%s with "
+            + "io.gluecat.partitions.PartitionSync.sync(\"%s\", \"%s\").", name, target, name, source,
+            e.getMessage(), name, source, name, target, name, target), e);
+      }
+    }
+    try {
+      glue.deleteTable(source); // false: already gone, e.g. a retried delete whose first answer was lost
+    } catch (RuntimeException e) {
+      throw new GlueCatalogException(String.format("Renamed %s.%s to %s.%s, but the old entry could not be "
+          + "deleted: %s. Both entries now point at the same location; run DROP TABLE %s.%s (which never deletes "
+          + "data) to finish the rename.", name, source, name, target, e.getMessage(), name, source), e);
+    }
+  }
+
+  /** Removes the Glue entry only: gluecat never deletes a table's data. Views are not dropped. */
+  boolean dropTable(Identifier ident) {
+    TableName table = names.tableName(ident);
+    if (table == null) {
+      return false;
+    }
+    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(table);
+    if (entry.isEmpty() || EntryReader.isView(entry.get())) {
+      return false;
+    }
+    forgetCachedRelation(table);
+    return glue.deleteTable(table);
+  }
+
+  boolean purgeTable(Identifier ident) {
+    throw new UnsupportedOperationException(String.format("DROP TABLE ... PURGE is not supported by gluecat "
+        + "(table %s.%s): gluecat never deletes data. Drop the table without PURGE to remove its Glue entry, "
+        + "then delete the files yourself if you mean to.", name, names.describe(ident)));
+  }
+
+  private static boolean isDeltaProvider(Map<String, String> properties) {
+    return EntryFormat.isDelta(new CreateArguments(properties).provider());
+  }
+
+  /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */
+  private TableCatalog deltaCatalog() {
+    TableCatalog d = delta;
+    if (d == null) {
+      synchronized (this) {
+        if (delta == null) {
+          delta = DeltaSupport.newDeltaCatalog(entries);
+        }
+        d = delta;
+      }
+    }
+    return d;
+  }
+}
