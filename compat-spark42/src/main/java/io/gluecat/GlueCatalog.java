@@ -3,6 +3,10 @@ package io.gluecat;
 import io.gluecat.catalog.AbstractGlueCatalog;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableInfo;
 import org.apache.spark.sql.connector.catalog.TableSummary;
 
 /**
@@ -20,5 +24,12 @@ public class GlueCatalog extends AbstractGlueCatalog {
     return Arrays.stream(listTables(namespace))
         .map(ident -> TableSummary.of(ident, TableSummary.EXTERNAL_TABLE_TYPE))
         .toArray(TableSummary[]::new);
+  }
+
+  /** Spark 4.2 sends CREATE TABLE LIKE to the catalog, in both catalog modes (see AbstractGlueCatalog). */
+  @Override
+  public Table createTableLike(Identifier ident, TableInfo info, Table source)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return createTableLike(ident, info.schema(), info.partitions(), info.properties(), source);
   }
 }

@@ -353,6 +353,27 @@ public final class DeltaTables {
         Map.of());
   }
 
+  /**
+   * What CREATE TABLE LIKE copies from a Delta source, as Delta's own catalog does: its Delta properties (the
+   * log's configuration and protocol, which a Delta table lists among its properties) and its comment, without
+   * the ones that belong to the source alone (its column-mapping counter, materialized row-tracking columns,
+   * commit coordination). Catalog settings (option.*) never pass.
+   */
+  public static Map<String, String> likeProperties(Map<String, String> sourceProperties) {
+    Map<String, String> copied = new LinkedHashMap<>();
+    sourceProperties.forEach((k, v) -> {
+      if (k.startsWith("delta.") && !k.equals("delta.columnMapping.maxColumnId")
+          && !k.startsWith("delta.rowTracking.materialized") && !k.startsWith("delta.coordinatedCommits.")
+          && !k.startsWith("delta.feature.catalogOwned") && !k.startsWith("delta.feature.catalogManaged")) {
+        copied.put(k, v);
+      }
+    });
+    if (sourceProperties.containsKey(TableCatalog.PROP_COMMENT)) {
+      copied.put(TableCatalog.PROP_COMMENT, sourceProperties.get(TableCatalog.PROP_COMMENT));
+    }
+    return copied;
+  }
+
   /** What Delta gets: everything but the location, which travels in the path identifier. */
   private static Map<String, String> deltaProperties(Map<String, String> properties) {
     Map<String, String> delta = new LinkedHashMap<>(properties);
