@@ -203,7 +203,7 @@ final class CatalogTables {
   /**
    * CREATE TABLE t LIKE s (Spark 4.2 asks the catalog): a create with the source's columns and partitioning, and
    * its provider unless USING names one. As with Delta's own catalog, a Delta target of a Delta source also gets
-   * the source's Delta properties and comment (DeltaTables.likeProperties); a file table of this catalog passes
+   * the source's table properties and comment (DeltaTables.likeProperties); a file table of this catalog passes
    * on its OPTIONS from its entry (a loaded table's storage properties hold the catalog's settings, which never
    * pass into an entry).
    */

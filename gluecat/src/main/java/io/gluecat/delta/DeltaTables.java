@@ -354,15 +354,15 @@ public final class DeltaTables {
   }
 
   /**
-   * What CREATE TABLE LIKE copies from a Delta source, as Delta's own catalog does: its Delta properties (the
-   * log's configuration and protocol, which a Delta table lists among its properties) and its comment, without
-   * the ones that belong to the source alone (its column-mapping counter, materialized row-tracking columns,
-   * commit coordination). Catalog settings (option.*) never pass.
+   * What CREATE TABLE LIKE copies from a Delta source, as Delta's own catalog does: its table properties (the log's
+   * configuration and protocol, which a Delta table lists among its properties) and its comment, less what
+   * belongs to the source alone (its column-mapping counter, materialized row-tracking columns, commit
+   * coordination) and less Spark's reserved keys and OPTIONS (a loaded table's options are the catalog's settings).
    */
   public static Map<String, String> likeProperties(Map<String, String> sourceProperties) {
     Map<String, String> copied = new LinkedHashMap<>();
-    sourceProperties.forEach((k, v) -> {
-      if (k.startsWith("delta.") && !k.equals("delta.columnMapping.maxColumnId")
+    new CreateArguments(sourceProperties).userProperties().forEach((k, v) -> {
+      if (!EntryFormat.isOwnedParameter(k) && !k.equals("delta.columnMapping.maxColumnId")
           && !k.startsWith("delta.rowTracking.materialized") && !k.startsWith("delta.coordinatedCommits.")
           && !k.startsWith("delta.feature.catalogOwned") && !k.startsWith("delta.feature.catalogManaged")) {
         copied.put(k, v);
