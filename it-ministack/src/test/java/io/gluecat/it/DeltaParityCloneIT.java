@@ -1,5 +1,7 @@
 package io.gluecat.it;
 
+import static io.gluecat.it.DeltaLifecycleIT.columns;
+import static io.gluecat.it.DeltaLifecycleIT.location;
 import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -30,15 +32,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   protected List<String> rows(String query) {
     return run(query).stream().map(Row::toString).collect(Collectors.toList());
-  }
-
-  protected static String location(Table entry) {
-    return entry.storageDescriptor().serdeInfo().parameters().get("path");
-  }
-
-  protected static List<String> columns(Table entry) {
-    return entry.storageDescriptor().columns().stream().map(c -> c.name() + " " + c.type())
-        .collect(Collectors.toList());
   }
 
   /** A Delta entry in the shape of docs/entry-format.md, at a location that holds a Delta log. */
@@ -152,6 +145,26 @@ class DeltaParityCloneIT extends CatalogModeTest {
     run("CREATE TABLE IF NOT EXISTS " + t("c2") + " SHALLOW CLONE " + t("other"));
     assertEquals(2, run("SELECT * FROM " + t("c2")).size());
     assertDeltaEntry(db, "c2", List.of("id bigint", "tag string"));
+  }
+
+  /** Delta clones onto an existing table only while it has no files, with its own catalog as with gluecat. */
+  @Test
+  void createOrReplaceCloneOntoAnExistingTable() {
+    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
+    run("CREATE TABLE " + t("c") + " USING delta AS SELECT id, 'c' AS tag FROM range(3)");
+    run("CREATE TABLE " + t("other") + " USING delta AS SELECT id, 'o' AS tag FROM range(10, 12)");
+    Table before = glueTable(db, "c");
+    Throwable e = assertThrows(Throwable.class,
+        () -> run("CREATE OR REPLACE TABLE " + t("c") + " SHALLOW CLONE " + t("other")));
+    assertTrue(messages(e).contains("DELTA_UNSUPPORTED_NON_EMPTY_CLONE"), messages(e));
+    assertEquals(3, run("SELECT * FROM " + t("c")).size());
+    assertEquals(before.versionId(), glueTable(db, "c").versionId(), "the entry is untouched");
+
+    run("CREATE TABLE " + t("empty") + " (id BIGINT, tag STRING) USING delta");
+    String location = location(glueTable(db, "empty"));
+    run("CREATE OR REPLACE TABLE " + t("empty") + " SHALLOW CLONE " + t("other"));
+    assertEquals(List.of("[10,o]", "[11,o]"), rows("SELECT * FROM " + t("empty") + " ORDER BY id"));
+    assertEquals(location, location(assertDeltaEntry(db, "empty", List.of("id bigint", "tag string"))));
   }
 
   @Test
