@@ -159,12 +159,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
     assertTrue(messages(e).contains("DELTA_UNSUPPORTED_NON_EMPTY_CLONE"), messages(e));
     assertEquals(3, run("SELECT * FROM " + t("c")).size());
     assertEquals(before.versionId(), glueTable(db, "c").versionId(), "the entry is untouched");
-
-    run("CREATE TABLE " + t("empty") + " (id BIGINT, tag STRING) USING delta");
-    String location = location(glueTable(db, "empty"));
-    run("CREATE OR REPLACE TABLE " + t("empty") + " SHALLOW CLONE " + t("other"));
-    assertEquals(List.of("[10,o]", "[11,o]"), rows("SELECT * FROM " + t("empty") + " ORDER BY id"));
-    assertEquals(location, location(assertDeltaEntry(db, "empty", List.of("id bigint", "tag string"))));
   }
 
   @Test
