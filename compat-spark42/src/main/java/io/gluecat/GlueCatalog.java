@@ -14,6 +14,8 @@ import org.apache.spark.sql.catalyst.analysis.ViewAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Relation;
 import org.apache.spark.sql.connector.catalog.RelationCatalog;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableInfo;
 import org.apache.spark.sql.connector.catalog.TableSummary;
 import org.apache.spark.sql.connector.catalog.View;
 
@@ -171,5 +173,12 @@ public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog 
         .withSchemaMode(view.schemaMode().orElse(null))
         .withQueryColumnNames(view.queryColumnNames().toArray(new String[0]))
         .build();
+  }
+
+  /** Spark 4.2 sends CREATE TABLE LIKE to the catalog, in both catalog modes (see AbstractGlueCatalog). */
+  @Override
+  public Table createTableLike(Identifier ident, TableInfo info, Table source)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return createTableLike(ident, info.schema(), info.partitions(), info.properties(), source);
   }
 }

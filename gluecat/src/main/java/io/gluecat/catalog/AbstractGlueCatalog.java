@@ -173,6 +173,12 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return tables.createTable(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
+  /** CREATE TABLE LIKE, which Spark 4.2 sends to the catalog; the GlueCatalog of that line calls this. */
+  protected Table createTableLike(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties, Table source) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    return tables.createTableLike(ident, schema, partitions, properties, source);
+  }
+
   @Override
   public StagedTable stageCreate(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {

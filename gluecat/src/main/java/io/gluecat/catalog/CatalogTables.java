@@ -8,6 +8,7 @@ import io.gluecat.create.CreateArguments;
 import io.gluecat.create.CreateChecks;
 import io.gluecat.create.CreatedTable;
 import io.gluecat.delta.DeltaColumns;
+import io.gluecat.delta.CloneCall;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.EntryFormat;
@@ -22,6 +23,7 @@ import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -209,6 +211,10 @@ final class CatalogTables {
   Table createTable(Identifier ident, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName table = names.newTableName(ident);
+    if (DeltaSupport.AVAILABLE && !properties.containsKey(TableCatalog.PROP_PROVIDER) && CloneCall.current()) {
+      properties = new LinkedHashMap<>(properties); // the target of a SHALLOW CLONE: Delta clones into it by path
+      properties.put(TableCatalog.PROP_PROVIDER, EntryFormat.DELTA);
+    }
     CreateChecks.check(name, table, partitions, properties);
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, columns, partitions, properties);
@@ -223,6 +229,41 @@ final class CatalogTables {
     } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
       return new CreatedTable(name + "." + table, schema, partitions, properties);
     }
+  }
+
+  /**
+   * CREATE TABLE t LIKE s (Spark 4.2 asks the catalog): a create with the source's columns and partitioning, and
+   * its provider unless USING names one. As with Delta's own catalog, a Delta target of a Delta source also gets
+   * the source's table properties and comment (DeltaTables.likeProperties); a file table of this catalog passes
+   * on its OPTIONS from its entry (a loaded table's storage properties hold the catalog's settings, which never
+   * pass into an entry).
+   */
+  Table createTableLike(Identifier ident, StructType schema, Transform[] partitions, Map<String, String> given,
+      Table source) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    Map<String, String> properties = new LinkedHashMap<>(given);
+    Map<String, String> sourceProperties = source.properties();
+    String sourceProvider = source instanceof V1Table
+        ? ((V1Table) source).v1Table().provider().getOrElse(() -> null)
+        : sourceProperties.get(TableCatalog.PROP_PROVIDER);
+    if (sourceProvider != null) {
+      properties.putIfAbsent(TableCatalog.PROP_PROVIDER, sourceProvider);
+    }
+    boolean deltaTarget = isDeltaProvider(properties);
+    if (deltaTarget && EntryFormat.isDelta(sourceProvider)) {
+      DeltaTables.likeProperties(sourceProperties).forEach(properties::putIfAbsent);
+    } else if (!deltaTarget && source instanceof V1Table
+        && name.equals(((V1Table) source).v1Table().identifier().catalog().getOrElse(() -> null))) {
+      org.apache.spark.sql.catalyst.TableIdentifier id = ((V1Table) source).v1Table().identifier();
+      TableName sourceName = new TableName(id.database().get(), id.table());
+      try {
+        entries.entry(sourceName).storageProperties()
+            .forEach((k, v) -> properties.putIfAbsent(TableCatalog.OPTION_PREFIX + k, v));
+      } catch (NoSuchTableException e) {
+        throw new IllegalStateException(String.format("Table %s.%s, the source of CREATE TABLE %s LIKE, disappeared "
+            + "from Glue", name, sourceName, ident), e);
+      }
+    }
+    return createTable(ident, DeltaColumns.of(schema), partitions, properties);
   }
 
   StagedTable stageCreate(Identifier ident, DeltaColumns schema, Transform[] partitions,

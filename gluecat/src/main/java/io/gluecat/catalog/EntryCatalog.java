@@ -12,6 +12,7 @@ import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTable;
 import io.gluecat.storage.CatalogHadoopConf;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
@@ -69,7 +70,8 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     if (EntryReader.isHiveFormat(raw)) {
       return hiveTable(name, raw);
     }
-    return new V1Table(toCatalogTable(entry(name, raw)));
+    GlueEntry entry = entry(name, raw);
+    return new V1Table(entry.isDelta() ? toCatalogTable(entry, new StructType(), List.of()) : toCatalogTable(entry));
   }
 
   /**
@@ -135,14 +137,24 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
    * CatalogHadoopConf.open), which also refuses a file system this catalog did not configure.
    */
   CatalogTable toCatalogTable(GlueEntry entry) {
+    return toCatalogTable(entry, entry.schema(), entry.partitionColumns());
+  }
+
+  /**
+   * {@link #toCatalogTable(GlueEntry)} with the given schema and partition columns. Delta's catalog gets a Delta
+   * entry with neither, as from its own metastore, where Delta keeps them out (it reads them from the log): where
+   * Spark falls back to Delta's V1 source (streaming reads by name on Spark 3.5), it passes this table's schema to
+   * Delta as one given by the user, which Delta refuses.
+   */
+  private CatalogTable toCatalogTable(GlueEntry entry, StructType schema, List<String> partitionColumns) {
     String qualified = name() + "." + entry.name();
     hadoop.open(qualified, entry.location());
     TableIdentifier identifier = new TableIdentifier(entry.name().table(),
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = SparkCompat.storageFormat(CatalogUtils.stringToURI(entry.location()),
         hadoop.storageProperties(qualified, entry.storageProperties()));
-    return SparkCompat.catalogTable(identifier, storage, entry.schema(), entry.provider(),
-        entry.partitionColumns(), entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
+    return SparkCompat.catalogTable(identifier, storage, schema, entry.provider(),
+        partitionColumns, entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment());
   }
 

@@ -374,6 +374,26 @@ public final class DeltaTables {
         ((org.apache.spark.sql.delta.catalog.DeltaTableV2) delta).initialSnapshot());
   }
 
+  /**
+   * What CREATE TABLE LIKE copies from a Delta source, as Delta's own catalog does: its table properties (the log's
+   * configuration and protocol, which a Delta table lists among its properties) and its comment, less what
+   * belongs to the source alone (its column-mapping counter, materialized row-tracking columns, commit
+   * coordination) and less Spark's reserved keys and OPTIONS (a loaded table's options are the catalog's settings).
+   */
+  public static Map<String, String> likeProperties(Map<String, String> sourceProperties) {
+    Map<String, String> copied = new LinkedHashMap<>();
+    new CreateArguments(sourceProperties).userProperties().forEach((k, v) -> {
+      if (!EntryFormat.isOwnedParameter(k) && !k.equals("delta.columnMapping.maxColumnId")
+          && !k.startsWith("delta.rowTracking.materialized") && !k.startsWith("delta.coordinatedCommits.")
+          && !k.startsWith("delta.feature.catalogOwned") && !k.startsWith("delta.feature.catalogManaged")) {
+        copied.put(k, v);
+      }
+    });
+    if (sourceProperties.containsKey(TableCatalog.PROP_COMMENT)) {
+      copied.put(TableCatalog.PROP_COMMENT, sourceProperties.get(TableCatalog.PROP_COMMENT));
+    }
+    return copied;
+  }
 
   /** What Delta gets: everything but the location, which travels in the path identifier. */
   private static Map<String, String> deltaProperties(Map<String, String> properties) {
