@@ -7,6 +7,8 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.hive.HiveTable;
+import io.gluecat.views.ViewFormat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,7 +33,8 @@ import software.amazon.awssdk.services.glue.model.Table;
  * docs/trino.md, docs/legacy-hive.md):
  *
  * <ul>
- *   <li>gluecat: EntryReader accepts the entry, and a Delta entry's location holds a _delta_log;
+ *   <li>gluecat: EntryReader accepts the entry (a Hive SerDe entry: one HiveFormats maps to a Spark source; a view:
+ *       a Spark view, not a Trino one), and a Delta entry's location holds a _delta_log;
  *   <li>Trino: its Delta Lake connector takes a Delta entry's location from the SerDe path, else
  *       StorageDescriptor.Location, and needs a SerdeInfo; other entries go to its Hive connector, which
  *       needs the Hive form (real columns and location);
@@ -60,62 +63,12 @@ public final class Inspector {
     this.parts = parts;
   }
 
-  /** The kind of an entry, from its shape alone. */
-  public static Kind kindOf(Table t) {
-    Map<String, String> p = t.hasParameters() ? t.parameters() : Map.of();
-    if (EntryReader.isView(t)) {
-      return Kind.VIEW;
-    }
-    if (t.targetTable() != null) {
-      return Kind.UNREADABLE;
-    }
-    if (EntryFormat.TABLE_TYPE_ICEBERG.equalsIgnoreCase(p.get(EntryFormat.TABLE_TYPE))) {
-      return Kind.ICEBERG;
-    }
-    String provider = p.get(EntryFormat.PROVIDER);
-    if (provider == null || provider.trim().isEmpty()) {
-      StorageDescriptor sd = t.storageDescriptor();
-      return sd != null && sd.serdeInfo() != null && sd.serdeInfo().serializationLibrary() != null
-          ? Kind.HIVE_SERDE : Kind.UNREADABLE;
-    }
-    if (EntryFormat.isDelta(provider)) {
-      if (provider.equals("DELTA") || p.containsKey("trino_query_id") || p.containsKey("trino_version")) {
-        return Kind.TRINO_DELTA;
-      }
-      return EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE)) ? Kind.GLUECAT_DELTA
-          : Kind.HIVE_PATH_DELTA;
-    }
-    return Kind.FILE_SOURCE;
-  }
-
-  /** The SerDe path, when set. */
-  public static Optional<String> serdePath(Table t) {
-    StorageDescriptor sd = t.storageDescriptor();
-    if (sd == null || sd.serdeInfo() == null || !sd.serdeInfo().hasParameters()) {
-      return Optional.empty();
-    }
-    return Optional.ofNullable(sd.serdeInfo().parameters().get(EntryFormat.PATH)).map(String::trim)
-        .filter(s -> !s.isEmpty());
-  }
-
-  /** StorageDescriptor.Location, unless missing or a Spark placeholder. */
-  public static Optional<String> realStorageLocation(Table t) {
-    StorageDescriptor sd = t.storageDescriptor();
-    return Optional.ofNullable(sd == null ? null : sd.location()).map(String::trim)
-        .filter(s -> !s.isEmpty() && !s.endsWith(EntryFormat.PLACEHOLDER_SUFFIX));
-  }
-
-  /** The location gluecat (and Spark's Hive path) read: the SerDe path, else a real StorageDescriptor.Location. */
-  public static Optional<String> readLocation(Table t) {
-    return serdePath(t).or(() -> realStorageLocation(t));
-  }
-
   /**
    * Where the Delta table of a Delta entry is: the first of the SerDe path and the real
    * StorageDescriptor.Location that holds a _delta_log, or empty.
    */
   public Optional<String> deltaLocation(Table t) {
-    for (Optional<String> candidate : List.of(serdePath(t), realStorageLocation(t))) {
+    for (Optional<String> candidate : List.of(EntryShape.serdePath(t), EntryShape.realStorageLocation(t))) {
       if (candidate.isPresent() && deltaLogProblem(t.name(), candidate.get()).isEmpty()) {
         return candidate;
       }
@@ -125,12 +78,12 @@ public final class Inspector {
 
   /** Checks one entry; {@code database} for names. */
   public Finding inspect(String database, Table t) {
-    Kind kind = kindOf(t);
+    Kind kind = EntryShape.kindOf(t);
     String name = t.name();
     Finding f = new Finding(name, kind);
     switch (kind) {
       case VIEW:
-        f.verdict(Reader.GLUECAT, false);
+        f.verdict(Reader.GLUECAT, viewProblem(database, t).isEmpty());
         f.verdict(Reader.TRINO, null);
         f.verdict(Reader.ATHENA, null);
         f.verdict(Reader.HIVE_PATH, null);
@@ -150,7 +103,7 @@ public final class Inspector {
             : "no spark.sql.sources.provider and no SerDe: no reader can tell what the table is");
         return f;
       case HIVE_SERDE:
-        inspectHiveSerde(t, f);
+        inspectHiveSerde(database, t, f);
         return f;
       default:
         break;
@@ -165,17 +118,17 @@ public final class Inspector {
     return f;
   }
 
-  private void inspectHiveSerde(Table t, Finding f) {
-    boolean located = realStorageLocation(t).isPresent();
-    f.verdict(Reader.GLUECAT, false);
+  private void inspectHiveSerde(String database, Table t, Finding f) {
+    boolean located = EntryShape.realStorageLocation(t).isPresent();
+    f.verdict(Reader.GLUECAT, hiveProblem(database, t).isEmpty());
     f.verdict(Reader.TRINO, located);
     f.verdict(Reader.ATHENA, located);
     f.verdict(Reader.HIVE_PATH, true);
     caseOnlyColumns(t, f);
-    if (located && deltaLogProblem(t.name(), realStorageLocation(t).get()).isEmpty()) {
-      f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + realStorageLocation(t).get() + " holds a Delta "
-          + "table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register the table "
-          + "with 'register'");
+    if (located && deltaLogProblem(t.name(), EntryShape.realStorageLocation(t).get()).isEmpty()) {
+      f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + EntryShape.realStorageLocation(t).get()
+          + " holds a Delta table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register "
+          + "the table with 'register'");
     }
   }
 
@@ -183,7 +136,7 @@ public final class Inspector {
     boolean sparkSpecific = placeholderColumns(t);
     boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
     f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty());
-    boolean hiveForm = !sparkSpecific && hasSerde && realStorageLocation(t).isPresent();
+    boolean hiveForm = !sparkSpecific && hasSerde && EntryShape.realStorageLocation(t).isPresent();
     f.verdict(Reader.TRINO, hiveForm);
     f.verdict(Reader.ATHENA, hiveForm);
     f.verdict(Reader.HIVE_PATH, gluecatProblem.isEmpty() && hasSerde);
@@ -191,13 +144,13 @@ public final class Inspector {
       f.problem(Code.SPARK_SPECIFIC_FORM, "provider " + t.parameters().get(EntryFormat.PROVIDER) + ": only Spark "
           + "(gluecat, Spark's Hive path) reads this table");
     }
-    Optional<String> path = serdePath(t);
-    Optional<String> sd = realStorageLocation(t);
+    Optional<String> path = EntryShape.serdePath(t);
+    Optional<String> sd = EntryShape.realStorageLocation(t);
     if (path.isPresent() && sd.isPresent() && !sameLocation(path.get(), sd.get())) {
       f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location " + sd.get()
           + " (Spark reads the path, Hive readers the Location)");
     }
-    if (readLocation(t).isEmpty()) {
+    if (EntryShape.readLocation(t).isEmpty()) {
       f.problem(Code.NO_LOCATION, "no SerDe path and no StorageDescriptor.Location other than a placeholder");
     }
     gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING)
@@ -206,9 +159,9 @@ public final class Inspector {
 
   private void inspectDelta(String database, Table t, Finding f, Optional<String> gluecatProblem) {
     Map<String, String> p = t.parameters();
-    Optional<String> path = serdePath(t);
-    Optional<String> sdLocation = realStorageLocation(t);
-    Optional<String> readAt = readLocation(t);
+    Optional<String> path = EntryShape.serdePath(t);
+    Optional<String> sdLocation = EntryShape.realStorageLocation(t);
+    Optional<String> readAt = EntryShape.readLocation(t);
     boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
 
     if (readAt.isEmpty()) {
@@ -359,6 +312,29 @@ public final class Inspector {
     List<String> s = new ArrayList<>();
     columns.forEach(c -> s.add(c.name() + " " + c.type()));
     return s.isEmpty() ? "no columns" : "(" + String.join(", ", s) + ")";
+  }
+
+  /** Why gluecat refuses to read a view entry (a Trino or Athena view, a malformed one), or empty. */
+  private Optional<String> viewProblem(String database, Table t) {
+    if (ViewFormat.isTrinoView(t)) {
+      return Optional.of("a Trino/Athena view");
+    }
+    try {
+      ViewFormat.read(catalog, database, t);
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.of(firstLine(e));
+    }
+  }
+
+  /** Why gluecat refuses to read a Hive-format entry (a SerDe no Spark source reads as Hive does), or empty. */
+  private Optional<String> hiveProblem(String database, Table t) {
+    try {
+      EntryReader.readHive(catalog, database, t, HiveTable.avroAvailable());
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.of(firstLine(e));
+    }
   }
 
   /** Why gluecat's EntryReader refuses the entry, or empty when it accepts it. */

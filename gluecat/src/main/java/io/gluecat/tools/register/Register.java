@@ -105,7 +105,7 @@ public final class Register {
   private Outcome register(TableName table, String location) {
     Optional<Table> existing = session.glue().findTable(table);
     if (existing.isPresent()) {
-      Optional<String> at = io.gluecat.tools.doctor.Inspector.readLocation(existing.get());
+      Optional<String> at = io.gluecat.tools.doctor.EntryShape.readLocation(existing.get());
       boolean same = at.isPresent() && strip(at.get()).equals(location);
       out.printf("%s: %s; entry left as it is%n", table, same ? "already registered at " + location
           : "an entry exists (at " + at.orElse("no location") + ")");
