@@ -12,8 +12,12 @@ import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTable;
 import io.gluecat.storage.CatalogHadoopConf;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -78,10 +82,31 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
    * A Hive-format entry as a read-only table over Spark's file source of its format, its partitions read
    * from Glue when a scan lists its files (HiveTable says why it is not a V1Table).
    */
+  /**
+   * A crawler that finds a Delta table catalogs its files as a plain parquet table. Its files include the ones
+   * Delta has removed, so reading them as parquet would return deleted rows: such an entry is refused.
+   */
+  private void refuseDeltaLocation(String qualified, EntryReader.HiveEntry entry, FileSystem fs) {
+    Path log = new Path(entry.location(), "_delta_log");
+    boolean delta;
+    try {
+      delta = fs.exists(log);
+    } catch (IOException e) {
+      throw new UncheckedIOException(String.format("Cannot read the location of %s, %s: %s", qualified,
+          entry.location(), e.getMessage()), e);
+    }
+    if (delta) {
+      throw new InvalidGlueEntryException(String.format("Table %s is a Hive-format entry (SerDe %s, no "
+          + "spark.sql.sources.provider), but its location %s holds a Delta table (%s): read as plain files it "
+          + "would return rows Delta has removed. Drop the entry (the data stays) and register the table as a "
+          + "Delta table with gluecat's 'register' tool.", qualified, entry.serde(), entry.location(), log));
+    }
+  }
+
   private Table hiveTable(TableName name, software.amazon.awssdk.services.glue.model.Table raw) {
     String qualified = name() + "." + name;
     EntryReader.HiveEntry entry = EntryReader.readHive(name(), name.database(), raw, HiveTable.avroAvailable());
-    hadoop.open(qualified, entry.location());
+    refuseDeltaLocation(qualified, entry, hadoop.open(qualified, entry.location()));
     return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
         hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), expression -> {
           try {

@@ -271,6 +271,24 @@ class HiveFormatTablesIT extends CatalogModeTest {
         "'two'");
   }
 
+  /**
+   * A crawler that finds a Delta table catalogs its parquet files as a parquet table; reading those files would
+   * return rows Delta has removed, so the load is refused, naming the table, the log and the way out.
+   */
+  @Test
+  void aHiveFormatEntryOverADeltaTableIsRefused() {
+    String location = newDirectory("crawled_delta");
+    spark().range(4).selectExpr("id").write().format("delta").mode("overwrite").save(location);
+    spark().sql("DELETE FROM delta.`" + location + "` WHERE id < 2");
+    hiveEntry(db, "crawled_delta", location, "org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe",
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat",
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat", Map.of(), Map.of("classification",
+        "parquet"), List.of("id bigint"), List.of());
+
+    assertMessage(() -> run("SELECT * FROM " + t("crawled_delta")), qualified("crawled_delta"), "_delta_log",
+        "register");
+  }
+
   /** Writes and ALTER are refused before anything is written: the files, rows and entry stay as they were. */
   @Test
   void writesAreRefusedNamingTheTableAndWriteNothing() {

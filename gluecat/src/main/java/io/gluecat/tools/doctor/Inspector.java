@@ -120,12 +120,14 @@ public final class Inspector {
 
   private void inspectHiveSerde(String database, Table t, Finding f) {
     boolean located = EntryShape.realStorageLocation(t).isPresent();
-    f.verdict(Reader.GLUECAT, hiveProblem(database, t).isEmpty());
+    boolean overDelta = located && deltaLogProblem(t.name(), EntryShape.realStorageLocation(t).get()).isEmpty();
+    // gluecat refuses a Hive-format entry over a Delta table (its files include removed ones)
+    f.verdict(Reader.GLUECAT, !overDelta && hiveProblem(database, t).isEmpty());
     f.verdict(Reader.TRINO, located);
     f.verdict(Reader.ATHENA, located);
     f.verdict(Reader.HIVE_PATH, true);
     caseOnlyColumns(t, f);
-    if (located && deltaLogProblem(t.name(), EntryShape.realStorageLocation(t).get()).isEmpty()) {
+    if (overDelta) {
       f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + EntryShape.realStorageLocation(t).get()
           + " holds a Delta table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register "
           + "the table with 'register'");
