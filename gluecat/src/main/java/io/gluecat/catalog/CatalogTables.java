@@ -98,7 +98,7 @@ final class CatalogTables {
       Table table = checkedDelta(deltaCatalog().loadTable(ident));
       TableName loaded = names.tableName(ident);
       if (loaded != null) {
-        deltaTables.loaded(loaded, table);
+        deltaTables.loaded(loaded, table, () -> storedEntry(loaded));
       }
       return table;
     }
@@ -144,6 +144,15 @@ final class CatalogTables {
   /** Time travel (TIMESTAMP AS OF), which only Delta tables have; only while Delta is on the classpath. */
   Table loadTable(Identifier ident, long timestamp) throws NoSuchTableException {
     return checkedDelta(deltaCatalog().loadTable(ident, timestamp));
+  }
+
+  /** The entry a load just read (from the statement's cache), for the Delta schema check; empty if unreadable. */
+  private Optional<GlueEntry> storedEntry(TableName table) {
+    try {
+      return Optional.of(entries.entry(table));
+    } catch (NoSuchTableException | RuntimeException e) {
+      return Optional.empty(); // the load itself reports what is wrong with the entry
+    }
   }
 
   /** A table Delta serves by name may only be used while the session allows it (see SessionChecks). */

@@ -14,6 +14,7 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -302,8 +303,8 @@ public final class DeltaTables {
    * A Delta table loaded by name at its latest version (see {@link SchemaFollower}): an entry the log moved
    * away from is re-synced, and the table is watched for this session's schema changes.
    */
-  public void loaded(TableName name, Table table) {
-    follower.loaded(name, table);
+  public void loaded(TableName name, Table table, java.util.function.Supplier<Optional<GlueEntry>> entry) {
+    follower.loaded(name, table, entry);
   }
 
   /** Re-syncs the entry of {@code name} from its log, when it is still a Delta entry (SchemaFollower). */

@@ -1,6 +1,6 @@
 package io.gluecat.delta;
 
-import io.gluecat.compat.Scala;
+import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.Snapshot;
@@ -64,7 +64,7 @@ final class SchemaFollower {
    * A Delta table loaded by name at its latest version: re-syncs its entry when the log moved on without it,
    * then watches it. Never fails the load: a table whose log cannot be read is left to the statement.
    */
-  void loaded(TableName name, Table table) {
+  void loaded(TableName name, Table table, Supplier<Optional<GlueEntry>> entry) {
     if (!(table instanceof DeltaTableV2)) {
       return;
     }
@@ -81,11 +81,13 @@ final class SchemaFollower {
     } catch (RuntimeException e) {
       return;
     }
-    // An entry that keeps no schema (Trino's, or one Spark's Hive path wrote) is left in its own shape.
-    if (delta.catalogTable().isDefined() && !delta.catalogTable().get().schema().isEmpty()) {
-      CatalogTable entry = delta.catalogTable().get();
-      Optional<String> comment = entry.comment().isDefined() ? Optional.of(entry.comment().get()) : Optional.empty();
-      if (!log.sameAs(entry.schema(), Scala.javaList(entry.partitionColumnNames()), comment)) {
+    // The entry as Glue has it (Delta's catalog is handed Delta entries without their schema, as from its own
+    // metastore, so it is read from the entry itself: the statement's cached copy, no second call). An entry
+    // that keeps no schema (Trino's, or one Spark's Hive path wrote) is left in its own shape.
+    Optional<GlueEntry> stored = entry.get();
+    if (stored.isPresent() && !stored.get().schema().isEmpty()) {
+      GlueEntry e = stored.get();
+      if (!log.sameAs(e.schema(), e.partitionColumns(), e.comment())) {
         follow(name, "its Delta log changed outside this catalog");
       }
     }
