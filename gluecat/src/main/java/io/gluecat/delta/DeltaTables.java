@@ -108,6 +108,7 @@ public final class DeltaTables {
       NoSuchTableException {
     checkSession();
     SessionChecks.requireSqlOnFiles(catalog, name);
+    follower.changing(name);
     Database database = glue.getDatabase(name.database());
     Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
     if (mode == Mode.CREATE && existing.isPresent()) {
@@ -175,6 +176,7 @@ public final class DeltaTables {
   public Table alter(Identifier ident, TableName name, software.amazon.awssdk.services.glue.model.Table entry,
       TableChange... changes) throws NoSuchTableException {
     checkSession();
+    follower.changing(name);
     Optional<String> newLocation = setLocation(changes);
     if (newLocation.isPresent()) {
       if (changes.length != 1) {

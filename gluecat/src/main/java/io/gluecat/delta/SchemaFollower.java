@@ -95,6 +95,21 @@ final class SchemaFollower {
     listen(spark);
   }
 
+  /**
+   * A statement of this catalog is about to change {@code name}'s schema and write Glue itself (ALTER, REPLACE).
+   * Spark delivers the query-execution events of earlier statements asynchronously, so one may arrive while
+   * this statement's commit is done and its Glue write is not: the listener leaves the table alone until
+   * {@link #synced} (or the next load, which watches it afresh).
+   */
+  void changing(TableName name) {
+    Watched w = watched.get(name);
+    if (w != null) {
+      synchronized (w) {
+        w.changing = true;
+      }
+    }
+  }
+
   /** Glue was just given {@code log} for {@code name} (create, replace, ALTER, REFRESH): nothing to follow. */
   void synced(TableName name, LogSchema log) {
     Watched w = watched.get(name);
@@ -102,6 +117,7 @@ final class SchemaFollower {
       synchronized (w) {
         w.key = log.key();
         w.snapshot = w.log.unsafeVolatileSnapshot();
+        w.changing = false;
       }
     }
   }
@@ -117,7 +133,7 @@ final class SchemaFollower {
       String changed = null;
       synchronized (w) {
         Snapshot latest = w.log.unsafeVolatileSnapshot();
-        if (latest == w.snapshot || latest.version() < 0) {
+        if (w.changing || latest == w.snapshot || latest.version() < 0) {
           continue; // no commit since: the common case, one reference comparison
         }
         w.snapshot = latest;
@@ -173,6 +189,7 @@ final class SchemaFollower {
     final DeltaLog log;
     Snapshot snapshot;
     String key;
+    boolean changing;
 
     Watched(DeltaLog log, Snapshot snapshot, String key) {
       this.log = log;
