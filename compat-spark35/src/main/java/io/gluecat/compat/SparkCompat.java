@@ -108,4 +108,10 @@ public final class SparkCompat {
   public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
     return false;
   }
+
+  /** Analyzes and runs {@code plan} in {@code spark}, as a statement of its own would be, and returns its rows. */
+  public static List<org.apache.spark.sql.Row> run(SparkSession spark,
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    return org.apache.spark.sql.Dataset.ofRows(spark, plan).collectAsList();
+  }
 }

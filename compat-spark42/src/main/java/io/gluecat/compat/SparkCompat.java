@@ -116,4 +116,11 @@ public final class SparkCompat {
   public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
     return column.identityColumnSpec() != null;
   }
+
+  /** Analyzes and runs {@code plan} in {@code spark}, as a statement of its own would be, and returns its rows. */
+  public static List<org.apache.spark.sql.Row> run(SparkSession spark,
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    return org.apache.spark.sql.classic.Dataset.ofRows((org.apache.spark.sql.classic.SparkSession) spark, plan)
+        .collectAsList();
+  }
 }

@@ -173,10 +173,31 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return tables.createTable(ident, DeltaColumns.of(columns), partitions, properties);
   }
 
-  /** CREATE TABLE LIKE, which Spark 4.2 sends to the catalog; the GlueCatalog of that line calls this. */
-  protected Table createTableLike(Identifier ident, StructType schema, Transform[] partitions,
+  /**
+   * CREATE TABLE LIKE, which Spark 4.2 sends to the catalog (the GlueCatalog of that line calls this) and gluecat's
+   * session extension sends in session mode on the other lines.
+   */
+  public Table createTableLike(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties, Table source) throws TableAlreadyExistsException, NoSuchNamespaceException {
     return tables.createTableLike(ident, schema, partitions, properties, source);
+  }
+
+  // Delta statements that gluecat's session extension (io.gluecat.extensions) runs by name
+
+  /** CONVERT TO DELTA of a parquet table of this catalog; false when it was a Delta table already. */
+  public boolean convertToDelta(Identifier ident, java.util.Optional<StructType> partitions, boolean collectStats)
+      throws NoSuchTableException, NoSuchNamespaceException {
+    return tables.convertToDelta(ident, partitions, collectStats);
+  }
+
+  /**
+   * A Delta statement that Delta runs by path only (CLONE in session mode): {@code write} gets the location that a
+   * create or replace of {@code ident} in {@code mode} writes, then the entry is written from the log there.
+   */
+  public <T> T writeDeltaByPath(Identifier ident, io.gluecat.delta.DeltaTables.Mode mode,
+      Map<String, String> properties, java.util.function.Function<String, T> write)
+      throws TableAlreadyExistsException, NoSuchTableException, NoSuchNamespaceException {
+    return tables.writeDeltaByPath(ident, mode, properties, write);
   }
 
   @Override

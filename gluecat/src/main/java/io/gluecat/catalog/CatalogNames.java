@@ -76,8 +76,8 @@ public final class CatalogNames {
     return CreateChecks.validName(catalog, "database", databaseName(namespace[0]), databaseName(namespace[0]));
   }
 
-  private static boolean isPathIdentifier(Identifier ident) {
-    // Spark and Delta address files as <format>.`<absolute path>`; such names never exist in Glue.
+  /** Whether a name is a path: Spark and Delta address files as <format>.`<absolute path>`. */
+  public static boolean isPathIdentifier(Identifier ident) {
     String n = ident.name();
     return n.startsWith("/") || n.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
   }

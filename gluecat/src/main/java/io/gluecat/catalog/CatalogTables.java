@@ -7,6 +7,7 @@ import io.gluecat.config.CatalogOptions;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.create.CreateChecks;
 import io.gluecat.create.CreatedTable;
+import io.gluecat.delta.DeltaByPath;
 import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.CloneCall;
 import io.gluecat.delta.DeltaSupport;
@@ -57,6 +58,7 @@ final class CatalogTables {
   private final PartitionSync partitions;
   private final CatalogNames names;
   private final DeltaTables deltaTables;
+  private final DeltaByPath deltaByPath;
   private final FileTables fileTables;
   private volatile TableCatalog delta;
 
@@ -70,6 +72,7 @@ final class CatalogTables {
     this.partitions = partitions;
     this.names = names;
     this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
+    this.deltaByPath = new DeltaByPath(name, glue, hadoop, this::deltaCatalog, deltaTables);
     this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
   }
 
@@ -273,6 +276,28 @@ final class CatalogTables {
       }
     }
     return createTable(ident, DeltaColumns.of(schema), partitions, properties);
+  }
+
+  /** CONVERT TO DELTA by name (see DeltaByPath.convert); false when the table was a Delta table already. */
+  boolean convertToDelta(Identifier ident, Optional<StructType> partitions, boolean collectStats)
+      throws NoSuchTableException, NoSuchNamespaceException {
+    TableName table = names.tableName(ident);
+    if (table == null) {
+      throw new NoSuchTableException(ident);
+    }
+    try {
+      return deltaByPath.convert(table, partitions, collectStats);
+    } finally {
+      forgetCachedRelation(table);
+      glue.refreshed(table);
+    }
+  }
+
+  /** A Delta statement writing {@code ident}'s table by path, then its entry (see DeltaByPath.write). */
+  <T> T writeDeltaByPath(Identifier ident, DeltaTables.Mode mode, Map<String, String> properties,
+      java.util.function.Function<String, T> write)
+      throws TableAlreadyExistsException, NoSuchTableException, NoSuchNamespaceException {
+    return deltaByPath.write(names.newTableName(ident), mode, properties, write);
   }
 
   StagedTable stageCreate(Identifier ident, DeltaColumns schema, Transform[] partitions,

@@ -111,24 +111,7 @@ public final class DeltaTables {
     follower.changing(name);
     Database database = glue.getDatabase(name.database());
     Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
-    if (mode == Mode.CREATE && existing.isPresent()) {
-      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
-    }
-    if (mode == Mode.REPLACE && existing.isEmpty()) {
-      throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
-    }
-    String location;
-    if (existing.isPresent()) {
-      String current = EntryReader.read(catalog, name.database(), existing.get()).location();
-      if (!EntryFormat.isDelta(existing.get().parameters().get(EntryFormat.PROVIDER))) {
-        throw new IllegalArgumentException(String.format("Table %s.%s is not a Delta table (provider %s); gluecat "
-            + "does not replace it with a Delta table. Drop it first.", catalog, name,
-            existing.get().parameters().get(EntryFormat.PROVIDER)));
-      }
-      location = new CreateArguments(properties).explicitLocation().orElse(current);
-    } else {
-      location = new CreateArguments(properties).location(catalog, options, name, database);
-    }
+    String location = targetLocation(mode, name, properties, database, existing);
     // The write options carry the catalog's settings too, but Delta 3.3's CTAS opens the log without them.
     Identifier path = openedPathIdentifier(location);
     StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
@@ -143,11 +126,41 @@ public final class DeltaTables {
   }
 
   /**
+   * Where a create or replace of {@code name} writes, after the checks of its mode: a replace stays at the
+   * existing Delta table's location unless LOCATION moves it; a create goes where CreateArguments says.
+   */
+  String targetLocation(Mode mode, TableName name, Map<String, String> properties, Database database,
+      Optional<software.amazon.awssdk.services.glue.model.Table> existing)
+      throws TableAlreadyExistsException, NoSuchTableException {
+    if (mode == Mode.CREATE && existing.isPresent()) {
+      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
+    }
+    if (mode == Mode.REPLACE && existing.isEmpty()) {
+      throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
+    }
+    if (existing.isPresent()) {
+      String current = EntryReader.read(catalog, name.database(), existing.get()).location();
+      if (!EntryFormat.isDelta(existing.get().parameters().get(EntryFormat.PROVIDER))) {
+        throw new IllegalArgumentException(String.format("Table %s.%s is not a Delta table (provider %s); gluecat "
+            + "does not replace it with a Delta table. Drop it first.", catalog, name,
+            existing.get().parameters().get(EntryFormat.PROVIDER)));
+      }
+      return new CreateArguments(properties).explicitLocation().orElse(current);
+    }
+    return new CreateArguments(properties).location(catalog, options, name, database);
+  }
+
+  /** A statement of this catalog is about to change {@code name}'s Delta table and write Glue itself. */
+  void changing(TableName name) {
+    follower.changing(name);
+  }
+
+  /**
    * Writes the entry for the Delta table now committed at {@code location}: a new entry, or (for a
    * replace) an update of {@code existing} at the VersionId it was read with. Any failure here comes
    * after Delta's commit and says so.
    */
-  private void register(TableName name, String location, Map<String, String> properties, Database database,
+  void register(TableName name, String location, Map<String, String> properties, Database database,
       boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
     try {
       CreateArguments arguments = new CreateArguments(properties);

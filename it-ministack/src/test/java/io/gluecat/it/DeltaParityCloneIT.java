@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -55,14 +56,8 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   // ---- SHALLOW CLONE ----
 
-  /** Named mode clones without any session extension; session mode needs the analyzer rule (not done yet). */
-  protected boolean clonesHere() {
-    return !sessionMode();
-  }
-
   @Test
   void shallowCloneOfACatalogTableIsANewDeltaTableWithItsOwnEntry() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     createSource("src");
     String sourceLocation = location(glueTable(db, "src"));
 
@@ -82,7 +77,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   @Test
   void shallowCloneOfAPathAndAtAVersion() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     String path = newDirectory("by_path");
     session.range(0, 3).write().format("delta").save(path);
     session.range(3, 5).write().format("delta").mode("append").save(path);
@@ -103,7 +97,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   @Test
   void shallowCloneOfAnotherCatalogsTable() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     String other = newCatalog(session, ministackOptions());
     String otherDb = newDatabase(newDirectory("other_db"));
     run("CREATE TABLE " + other + "." + otherDb + ".s USING delta AS SELECT id, 'x' AS tag FROM range(3)");
@@ -111,6 +104,9 @@ class DeltaParityCloneIT extends CatalogModeTest {
     assertEquals(3, run("SELECT * FROM " + t("from_other")).size());
     assertDeltaEntry(db, "from_other", List.of("id bigint", "tag string"));
 
+    if (sessionMode()) {
+      return; // spark_catalog is gluecat here; the built-in catalog's tables are named mode's case
+    }
     // Delta's own catalog as spark_catalog (named mode keeps it)
     String builtin = unique("builtin");
     run("CREATE TABLE spark_catalog.default." + builtin + " USING delta AS SELECT id FROM range(2)");
@@ -125,7 +121,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   @Test
   void createOrReplaceAndIfNotExistsClones() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     createSource("src");
     run("CREATE TABLE " + t("other") + " USING delta AS SELECT id, 'o' AS tag FROM range(10, 12)");
 
@@ -150,7 +145,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
   /** Delta clones onto an existing table only while it has no files, with its own catalog as with gluecat. */
   @Test
   void createOrReplaceCloneOntoAnExistingTable() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     run("CREATE TABLE " + t("c") + " USING delta AS SELECT id, 'c' AS tag FROM range(3)");
     run("CREATE TABLE " + t("other") + " USING delta AS SELECT id, 'o' AS tag FROM range(10, 12)");
     Table before = glueTable(db, "c");
@@ -161,9 +155,21 @@ class DeltaParityCloneIT extends CatalogModeTest {
     assertEquals(before.versionId(), glueTable(db, "c").versionId(), "the entry is untouched");
   }
 
+  /** Onto an existing table without files, Delta's clone replaces it; the entry follows the clone's columns. */
+  @Test
+  void createOrReplaceCloneOntoAnEmptyExistingTable() {
+    createSource("src");
+    run("CREATE TABLE " + t("e") + " (x INT) USING delta");
+    String location = location(glueTable(db, "e"));
+    run("CREATE OR REPLACE TABLE " + t("e") + " SHALLOW CLONE " + t("src"));
+    assertEquals(rows("SELECT * FROM " + t("src") + " ORDER BY id"), rows("SELECT * FROM " + t("e") + " ORDER BY id"));
+    Table entry = assertDeltaEntry(db, "e", List.of("id bigint", "region string"));
+    assertEquals(location, location(entry), "a replace keeps the table where it is");
+    assertEquals("region", entry.parameters().get("spark.sql.sources.schema.partCol.0"));
+  }
+
   @Test
   void aCloneFromAMissingSourceWritesNothing() {
-    assumeTrue(clonesHere(), "CLONE in session mode goes to Spark's built-in catalog");
     GlueCallRecorder.reset();
     Throwable e = assertThrows(Throwable.class, () -> run("CREATE TABLE " + t("c") + " SHALLOW CLONE " + t("nothing")));
     assertTrue(messages(e).contains("TABLE_OR_VIEW_NOT_FOUND") || messages(e).contains("not found"), messages(e));
@@ -173,14 +179,17 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   // ---- CREATE TABLE LIKE ----
 
-  /** Spark 4.2 sends CREATE TABLE LIKE to the catalog (createTableLike) for every name. */
+  /**
+   * Spark 4.2 sends CREATE TABLE LIKE to the catalog (createTableLike) for every name; Spark 3.5 and 4.1 parse it
+   * for two-part names only, into a command of the built-in catalog that gluecat's extension takes over.
+   */
   protected boolean likeHere() {
-    return sparkLine("4.2");
+    return sparkLine("4.2") || sessionMode();
   }
 
   @Test
   void createTableLikeADeltaTable() {
-    assumeTrue(likeHere(), "Spark before 4.2 sends CREATE TABLE LIKE to its built-in catalog");
+    assumeTrue(likeHere(), "Spark before 4.2 parses CREATE TABLE LIKE for two-part names only");
     run("CREATE TABLE " + t("src") + " (id BIGINT, region STRING) USING delta PARTITIONED BY (region) "
         + "COMMENT 'the source' TBLPROPERTIES ('delta.appendOnly' = 'true')");
     run("INSERT INTO " + t("src") + " VALUES (1, 'eu')");
@@ -204,7 +213,7 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   @Test
   void createTableLikeAFileTable() {
-    assumeTrue(likeHere(), "Spark before 4.2 sends CREATE TABLE LIKE to its built-in catalog");
+    assumeTrue(likeHere(), "Spark before 4.2 parses CREATE TABLE LIKE for two-part names only");
     run("CREATE TABLE " + t("psrc") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
     run("INSERT INTO " + t("psrc") + " VALUES (1, 'd1')");
 
@@ -221,6 +230,67 @@ class DeltaParityCloneIT extends CatalogModeTest {
     run("CREATE TABLE " + t("pd") + " LIKE " + t("psrc") + " USING delta");
     assertDeltaEntry(db, "pd", List.of("id bigint", "day string"));
     assertEquals("day", glueTable(db, "pd").parameters().get("spark.sql.sources.schema.partCol.0"));
+  }
+
+  // ---- CONVERT TO DELTA ----
+
+  @Test
+  void convertToDeltaTurnsAParquetTableAndItsEntryIntoDelta() {
+    run("CREATE TABLE " + t("pq") + " (id BIGINT, region STRING) USING parquet PARTITIONED BY (region) "
+        + "COMMENT 'sales' TBLPROPERTIES ('team' = 'growth')");
+    run("INSERT INTO " + t("pq") + " VALUES (1, 'eu'), (2, 'us')");
+    String location = location(glueTable(db, "pq"));
+
+    run("CONVERT TO DELTA " + t("pq"));
+    Table entry = assertDeltaEntry(db, "pq", List.of("id bigint", "region string"));
+    assertEquals(location, location(entry), "converted in place");
+    assertEquals("region", entry.parameters().get("spark.sql.sources.schema.partCol.0"));
+    assertEquals("sales", entry.description());
+    assertEquals("growth", entry.parameters().get("team"));
+    assertEquals(List.of("[1,eu]", "[2,us]"), rows("SELECT * FROM " + t("pq") + " ORDER BY id"));
+    assertTrue(rows("SHOW TBLPROPERTIES " + t("pq")).contains("[team,growth]"),
+        "the table's properties are in the log, as Delta's own catalog puts them there");
+    assertTrue(rows("DESCRIBE HISTORY " + t("pq")).stream().anyMatch(r -> r.contains("CONVERT")));
+    run("INSERT INTO " + t("pq") + " VALUES (3, 'eu')");
+    assertEquals(List.of("[1,eu]", "[3,eu]"), rows("SELECT * FROM " + t("pq") + " WHERE region = 'eu' ORDER BY id"));
+
+    String versionId = glueTable(db, "pq").versionId();
+    run("CONVERT TO DELTA " + t("pq"));
+    assertEquals(versionId, glueTable(db, "pq").versionId(), "a Delta table is left as it is, as Delta does");
+  }
+
+  /** A crawler's parquet table (a Hive SerDe entry, partition keys in Glue) converts too. */
+  @Test
+  void convertToDeltaOfACrawlersParquetTable() {
+    String location = newDirectory("crawled");
+    spark().range(4).selectExpr("id", "concat('n', id) AS name", "IF(id < 2, 'a', 'b') AS part")
+        .write().mode("overwrite").partitionBy("part").parquet(location);
+    HiveFormatTablesIT.hiveEntry(db, "crawled", location, HiveFormatTablesIT.PARQUET_SERDE,
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat",
+        "org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat", Map.of("serialization.format", "1"),
+        Map.of("classification", "parquet"), List.of("id bigint", "name string"), List.of("part string"));
+
+    run("CONVERT TO DELTA " + t("crawled"));
+    Table entry = assertDeltaEntry(db, "crawled", List.of("id bigint", "name string", "part string"));
+    assertEquals(location, location(entry));
+    assertEquals("part", entry.parameters().get("spark.sql.sources.schema.partCol.0"));
+    assertEquals(List.of("[0,n0,a]", "[3,n3,b]"), rows("SELECT * FROM " + t("crawled") + " WHERE id IN (0, 3) ORDER BY id"));
+  }
+
+  @Test
+  void convertToDeltaRefusesWhatDeltaCannotConvertBeforeWritingAnything() {
+    run("CREATE TABLE " + t("c") + " (id BIGINT) USING csv");
+    run("INSERT INTO " + t("c") + " VALUES (1)");
+    Table before = glueTable(db, "c");
+    Throwable e = assertThrows(Throwable.class, () -> run("CONVERT TO DELTA " + t("c")));
+    assertTrue(messages(e).contains(catalog + "." + db + ".c") && messages(e).contains("csv"), messages(e));
+    assertEquals(before.versionId(), glueTable(db, "c").versionId(), "the entry is untouched");
+    assertFalse(Files.exists(Paths.get(location(before).substring("file:".length())).resolve("_delta_log")));
+
+    run("CREATE TABLE " + t("p") + " (id BIGINT, region STRING) USING parquet PARTITIONED BY (region)");
+    e = assertThrows(Throwable.class, () -> run("CONVERT TO DELTA " + t("p") + " PARTITIONED BY (day STRING)"));
+    assertTrue(messages(e).contains("PARTITIONED BY") && messages(e).contains("region"), messages(e));
+    assertEquals("parquet", glueTable(db, "p").parameters().get("spark.sql.sources.provider"));
   }
 
   // ---- streaming reads by name ----

@@ -56,7 +56,9 @@ abstract class MiniStackSparkTest {
           .config("spark.eventLog.enabled", "true")
           .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
           .config("spark.eventLog.compress", "false")
-          .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+          // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
+          .config("spark.sql.extensions",
+              "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }

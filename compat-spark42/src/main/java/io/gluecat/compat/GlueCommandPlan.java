@@ -1,0 +1,84 @@
+package io.gluecat.compat;
+
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.plans.logical.Command;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.command.LeafRunnableCommand;
+
+/**
+ * A command plan written in Java: what Scala generates for a {@code case class ... extends LeafRunnableCommand},
+ * written out. The collection types of the Scala traits differ between Scala 2.12 and 2.13, so every compat module
+ * has its own copy; subclasses (io.gluecat.extensions) see only {@link #execute}. A command of this kind has no
+ * children and no expressions, so Spark never copies it.
+ */
+public abstract class GlueCommandPlan extends LogicalPlan implements LeafRunnableCommand {
+  private scala.collection.immutable.Seq<scala.Enumeration.Value> nodePatterns;
+
+  protected GlueCommandPlan() {
+    Command.$init$(this);
+  }
+
+  /** Runs the command; its rows are the statement's result. Spark's AnalysisExceptions reach the user as they are. */
+  protected abstract List<Row> execute(SparkSession spark) throws Exception;
+
+  /** The statement's result columns. */
+  protected abstract List<Attribute> columns();
+
+  @Override
+  public final scala.collection.immutable.Seq<Row> run(SparkSession spark) {
+    try {
+      return Scala.list(execute(spark));
+    } catch (Exception e) {
+      throw GlueCommandPlan.<RuntimeException>unchecked(e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Exception> E unchecked(Exception e) throws E {
+    throw (E) e;
+  }
+
+  @Override
+  public final scala.collection.immutable.Seq<Attribute> output() {
+    return Scala.list(columns());
+  }
+
+  @Override
+  public final scala.collection.immutable.Seq<LogicalPlan> children() {
+    return Scala.list(List.of());
+  }
+
+  @Override
+  public final LogicalPlan withNewChildrenInternal(scala.collection.immutable.IndexedSeq<LogicalPlan> children) {
+    return this;
+  }
+
+  @Override
+  public final void org$apache$spark$sql$catalyst$plans$logical$Command$_setter_$nodePatterns_$eq(
+      scala.collection.immutable.Seq<scala.Enumeration.Value> value) {
+    nodePatterns = value;
+  }
+
+  @Override
+  public final scala.collection.immutable.Seq<scala.Enumeration.Value> nodePatterns() {
+    return nodePatterns;
+  }
+
+  @Override
+  public int productArity() {
+    return 0;
+  }
+
+  @Override
+  public Object productElement(int n) {
+    throw new IndexOutOfBoundsException(Integer.toString(n));
+  }
+
+  @Override
+  public boolean canEqual(Object that) {
+    return that == this;
+  }
+}

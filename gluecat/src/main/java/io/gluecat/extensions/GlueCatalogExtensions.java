@@ -1,0 +1,55 @@
+package io.gluecat.extensions;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.SparkSessionExtensions;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.rules.Rule;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * gluecat's Spark session extension: the statements that Spark or Delta send to Spark's built-in session catalog
+ * (or to Delta's own code by path) even when the table is a gluecat table are run by gluecat instead. Configure it
+ * before Delta's:
+ * <pre>spark.sql.extensions=io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension</pre>
+ * Spark applies the resolution rules of extensions in the order they are listed, and Delta's analyzer would
+ * otherwise claim CLONE and CREATE TABLE LIKE in session mode first (see docs/extensions.md).
+ */
+public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
+  static final String DELTA_EXTENSIONS = "io.delta.sql.DeltaSparkSessionExtension";
+
+  @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public BoxedUnit apply(SparkSessionExtensions extensions) {
+    // Raw: the builder's session type is org.apache.spark.sql.SparkSession up to 3.5 and its classic subclass on 4.
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        SparkSession spark = (SparkSession) session;
+        checkOrder(spark);
+        return new RewriteGlueStatements(spark);
+      }
+    });
+    return BoxedUnit.UNIT;
+  }
+
+  /**
+   * In session mode, Delta's rules must come after gluecat's; a session listing them the other way round would
+   * have CLONE and CREATE TABLE LIKE fail with Spark's SCHEMA_NOT_FOUND, so it is refused with the fix.
+   */
+  static void checkOrder(SparkSession spark) {
+    List<String> listed = Arrays.stream(spark.conf().get("spark.sql.extensions", "").split(","))
+        .map(String::trim).toList();
+    int gluecat = listed.indexOf(GlueCatalogExtensions.class.getName());
+    int delta = listed.indexOf(DELTA_EXTENSIONS);
+    String sessionCatalog = spark.conf().get("spark.sql.catalog.spark_catalog", "");
+    if (gluecat >= 0 && delta >= 0 && delta < gluecat && sessionCatalog.startsWith("io.gluecat.")) {
+      throw new IllegalArgumentException(String.format("spark.sql.extensions lists %s before %s, but spark_catalog "
+          + "is a gluecat catalog: list gluecat's extension first (spark.sql.extensions=%s,%s), or Delta's analyzer "
+          + "sends CLONE and CREATE TABLE LIKE to Spark's built-in catalog instead of Glue.", DELTA_EXTENSIONS,
+          GlueCatalogExtensions.class.getName(), GlueCatalogExtensions.class.getName(), DELTA_EXTENSIONS));
+    }
+  }
+}

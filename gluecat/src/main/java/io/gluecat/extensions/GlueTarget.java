@@ -1,0 +1,70 @@
+package io.gluecat.extensions;
+
+import io.gluecat.catalog.AbstractGlueCatalog;
+import io.gluecat.catalog.CatalogNames;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.Identifier;
+
+/** A table name that a gluecat catalog serves: the catalog and the identifier within it. */
+record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
+  static final String SESSION_CATALOG = "spark_catalog";
+
+  /** Whether the catalog is the session catalog (session mode), where Spark's v1 commands look up names. */
+  boolean inSessionCatalog() {
+    return catalog.name().equalsIgnoreCase(SESSION_CATALOG);
+  }
+
+  /** The name as users write it, for messages. */
+  String qualified() {
+    return catalog.name() + "." + String.join(".", ident.namespace()) + "." + ident.name();
+  }
+
+  static Optional<GlueTarget> of(SparkSession spark, TableIdentifier table) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (table.catalog().isDefined()) {
+      parts.add(table.catalog().get());
+    }
+    if (table.database().isDefined()) {
+      parts.add(table.database().get());
+    }
+    parts.add(table.table());
+    return of(spark, parts);
+  }
+
+  /**
+   * Resolves a multi-part name as Spark does (a first part naming a catalog picks it, otherwise the current
+   * catalog and namespace); empty unless a gluecat catalog serves it. Path names (delta.`/p`) are Delta's.
+   */
+  static Optional<GlueTarget> of(SparkSession spark, List<String> parts) {
+    CatalogManager manager = spark.sessionState().catalogManager();
+    CatalogPlugin catalog;
+    List<String> rest;
+    if (parts.size() > 1 && (manager.isCatalogRegistered(parts.get(0))
+        || parts.get(0).equalsIgnoreCase(SESSION_CATALOG))) {
+      catalog = manager.catalog(parts.get(0));
+      rest = parts.subList(1, parts.size());
+    } else {
+      catalog = manager.currentCatalog();
+      rest = parts;
+    }
+    if (!(catalog instanceof AbstractGlueCatalog) || rest.isEmpty()) {
+      return Optional.empty();
+    }
+    String[] namespace = rest.size() == 1 ? manager.currentNamespace()
+        : rest.subList(0, rest.size() - 1).toArray(new String[0]);
+    Identifier ident = Identifier.of(namespace, rest.get(rest.size() - 1));
+    if (CatalogNames.isPathIdentifier(ident)) {
+      return Optional.empty();
+    }
+    return Optional.of(new GlueTarget((AbstractGlueCatalog) catalog, ident));
+  }
+
+  static Optional<GlueTarget> of(SparkSession spark, scala.collection.Seq<String> parts) {
+    return of(spark, io.gluecat.compat.Scala.javaList(parts));
+  }
+}
