@@ -4,7 +4,8 @@
     from gluecat import configure_spark_with_gluecat_pip
 
     builder = (SparkSession.builder
-               .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+               .config("spark.sql.extensions",
+                       "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
                .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
                .config("spark.sql.catalog.lake", "io.gluecat.GlueCatalog")
                .config("spark.sql.catalog.lake.warehouse", "s3a://my-lake/warehouse"))

@@ -92,6 +92,14 @@ step("parquet select", lambda: expect(f"SELECT kind, count(*) FROM {events} GROU
                                       [("created", 1), ("paid", 1), ("shipped", 6)]))
 step("show tables", lambda: expect_sorted(f"SHOW TABLES IN {catalog}.{database}",
                                           [(database, "events", False), (database, "orders", False)]))
+# gluecat's session extension (listed first in spark.sql.extensions) runs CONVERT TO DELTA on a Glue table
+legacy = f"{catalog}.{database}.legacy"
+step("convert to delta", lambda: (
+    spark.sql(f"CREATE TABLE {legacy} (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)"),
+    spark.sql(f"INSERT INTO {legacy} VALUES (1, 'd1'), (2, 'd2')"),
+    spark.sql(f"CONVERT TO DELTA {legacy}"),
+    expect(f"SELECT format FROM (DESCRIBE DETAIL {legacy})", [("delta",)]),
+    expect(f"SELECT * FROM {legacy} ORDER BY id", [(1, "d1"), (2, "d2")])))
 
 if not failures:
     orders_location = [r for r in spark.sql(f"DESCRIBE TABLE EXTENDED {orders}").collect()

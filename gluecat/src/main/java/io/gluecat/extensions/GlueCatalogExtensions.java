@@ -40,16 +40,24 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
    * have CLONE and CREATE TABLE LIKE fail with Spark's SCHEMA_NOT_FOUND, so it is refused with the fix.
    */
   static void checkOrder(SparkSession spark) {
-    List<String> listed = Arrays.stream(spark.conf().get("spark.sql.extensions", "").split(","))
-        .map(String::trim).toList();
+    String problem = orderProblem(spark.conf().get("spark.sql.extensions", ""),
+        spark.conf().get("spark.sql.catalog.spark_catalog", ""));
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+  }
+
+  /** What is wrong with the order of {@code extensions} when spark_catalog is {@code sessionCatalog}; null if nothing. */
+  static String orderProblem(String extensions, String sessionCatalog) {
+    List<String> listed = Arrays.stream(extensions.split(",")).map(String::trim).toList();
     int gluecat = listed.indexOf(GlueCatalogExtensions.class.getName());
     int delta = listed.indexOf(DELTA_EXTENSIONS);
-    String sessionCatalog = spark.conf().get("spark.sql.catalog.spark_catalog", "");
-    if (gluecat >= 0 && delta >= 0 && delta < gluecat && sessionCatalog.startsWith("io.gluecat.")) {
-      throw new IllegalArgumentException(String.format("spark.sql.extensions lists %s before %s, but spark_catalog "
-          + "is a gluecat catalog: list gluecat's extension first (spark.sql.extensions=%s,%s), or Delta's analyzer "
-          + "sends CLONE and CREATE TABLE LIKE to Spark's built-in catalog instead of Glue.", DELTA_EXTENSIONS,
-          GlueCatalogExtensions.class.getName(), GlueCatalogExtensions.class.getName(), DELTA_EXTENSIONS));
+    if (gluecat < 0 || delta < 0 || gluecat < delta || !sessionCatalog.trim().startsWith("io.gluecat.")) {
+      return null;
     }
+    return String.format("spark.sql.extensions lists %s before %s, but spark_catalog is a gluecat catalog: list "
+        + "gluecat's extension first (spark.sql.extensions=%s,%s), or Delta's analyzer sends CLONE and CREATE TABLE "
+        + "LIKE to Spark's built-in catalog instead of Glue.", DELTA_EXTENSIONS,
+        GlueCatalogExtensions.class.getName(), GlueCatalogExtensions.class.getName(), DELTA_EXTENSIONS);
   }
 }

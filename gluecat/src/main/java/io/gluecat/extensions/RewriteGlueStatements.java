@@ -28,11 +28,11 @@ final class RewriteGlueStatements extends Rule<LogicalPlan> {
       }
     }
     if (plan instanceof CreateTableLikeCommand like) {
-      // Spark 3.5 and 4.1 parse CREATE TABLE LIKE into this v1 command, which runs on the built-in catalog
+      // Spark 3.5 and 4.1 parse CREATE TABLE LIKE (two-part names) into this v1 command, which runs on the built-in
+      // catalog whatever the current catalog is; the names resolve as Spark resolves them elsewhere
       Optional<GlueTarget> target = GlueTarget.of(spark, like.targetTable());
       Optional<GlueTarget> source = GlueTarget.of(spark, like.sourceTable());
-      if (target.isPresent() && target.get().inSessionCatalog()
-          && !spark.sessionState().catalog().isTempView(like.sourceTable())) {
+      if (target.isPresent() && !spark.sessionState().catalog().isTempView(like.sourceTable())) {
         return new CreateTableLikeByName(target.get(), like, source);
       }
     }

@@ -211,6 +211,21 @@ class DeltaParityCloneIT extends CatalogModeTest {
     run("CREATE TABLE IF NOT EXISTS " + t("l") + " LIKE " + t("src"));
   }
 
+  /** Two-part names after USE reach the current gluecat catalog on every line (3.5 and 4.1 through the extension). */
+  @Test
+  void createTableLikeWithTwoPartNamesAfterUse() {
+    assumeTrue(!sessionMode(), "session mode's two-part names are the tests above");
+    run("CREATE TABLE " + t("src") + " (id BIGINT, region STRING) USING delta PARTITIONED BY (region)");
+    run("USE " + catalog);
+    try {
+      run("CREATE TABLE " + db + ".l LIKE " + db + ".src");
+    } finally {
+      run("USE spark_catalog.default");
+    }
+    assertDeltaEntry(db, "l", List.of("id bigint", "region string"));
+    assertEquals("region", glueTable(db, "l").parameters().get("spark.sql.sources.schema.partCol.0"));
+  }
+
   @Test
   void createTableLikeAFileTable() {
     assumeTrue(likeHere(), "Spark before 4.2 parses CREATE TABLE LIKE for two-part names only");

@@ -218,7 +218,8 @@ class PySparkSubmitIT {
       "parquet insert", "ok",
       "parquet dataframe insert", "ok",
       "parquet select", "ok",
-      "show tables", "ok");
+      "show tables", "ok",
+      "convert to delta", "ok");
 
   private static Map<String, String> orderedMap(String... keysAndValues) {
     Map<String, String> map = new LinkedHashMap<>();
@@ -275,7 +276,7 @@ class PySparkSubmitIT {
   /** The job's catalog, as --conf options: Delta's two settings, then the catalog and its options. */
   private static List<String> catalogConf(String warehouse, Map<String, String> extraCatalogOptions) {
     Map<String, String> conf = new LinkedHashMap<>();
-    conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
+    conf.put("spark.sql.extensions", "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension");
     conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
     conf.put("spark.sql.catalog." + CATALOG, "io.gluecat.GlueCatalog");
     conf.put("spark.sql.catalog." + CATALOG + ".region", MiniStack.REGION.id());
