@@ -172,6 +172,49 @@ class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogMode
     assertAthenaShape("after");
   }
 
+  @Test
+  @CompatCase(id = "delta-converted", reader = "athena-shape", writer = "gluecat",
+      title = "Partitioned parquet table after CONVERT TO DELTA (gluecat's session extension)")
+  void convertToDelta() {
+    run("CREATE TABLE " + t("converted") + " (id BIGINT, region STRING) USING parquet PARTITIONED BY (region)");
+    run("INSERT INTO " + t("converted") + " VALUES (1, 'eu'), (2, 'us')");
+    String before = glueTable(db, "converted").storageDescriptor().location();
+    run("CONVERT TO DELTA " + t("converted"));
+    Table entry = assertAthenaShape("converted");
+    assertEquals(before, entry.storageDescriptor().location(), "converted in place");
+  }
+
+  @Test
+  @CompatCase(id = "delta-shallow-clone", reader = "athena-shape", writer = "gluecat",
+      title = "Delta table created with CREATE TABLE ... SHALLOW CLONE of a gluecat table")
+  void shallowClone() {
+    run("CREATE TABLE " + t("clone_src") + " USING delta PARTITIONED BY (kind) AS SELECT id, 'k' AS kind FROM range(3)");
+    run("CREATE TABLE " + t("cloned") + " SHALLOW CLONE " + t("clone_src"));
+    assertAthenaShape("cloned");
+  }
+
+  /** Columns added by a write (not an ALTER) reach Glue after the statement, or at the latest on the next load. */
+  @Test
+  @CompatCase(id = "delta-after-merge-schema-evolution", reader = "athena-shape", writer = "gluecat",
+      title = "Delta table after MERGE with schema evolution added a column, then RESTORE removed it again")
+  void mergeWithSchemaEvolutionThenRestore() {
+    run("CREATE TABLE " + t("evolved") + " USING delta AS SELECT id FROM range(2)");
+    session.conf().set("spark.databricks.delta.schema.autoMerge.enabled", "true");
+    try {
+      run("MERGE INTO " + t("evolved") + " t USING (SELECT id, 'new' AS note FROM range(1, 3)) s ON t.id = s.id "
+          + "WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *");
+    } finally {
+      session.conf().unset("spark.databricks.delta.schema.autoMerge.enabled");
+    }
+    run("DESCRIBE TABLE " + t("evolved"));
+    assertEquals(List.of("id", "note"), glueTable(db, "evolved").storageDescriptor().columns().stream()
+        .map(c -> c.name()).collect(Collectors.toList()));
+    assertAthenaShape("evolved");
+    run("RESTORE TABLE " + t("evolved") + " TO VERSION AS OF 0");
+    run("DESCRIBE TABLE " + t("evolved"));
+    assertAthenaShape("evolved");
+  }
+
   /**
    * Athena reads a partitioned Hive table (parquet, orc) from Glue's partition objects: the entry must have the
    * provider's real SerDe, formats and location, and each partition directory a partition object whose location

@@ -221,6 +221,21 @@ class DeltaParityIT extends CatalogModeTest {
     assertGlueFollows("rest", "id bigint");
   }
 
+  /** REPLACE TABLE and CREATE OR REPLACE TABLE without a query, with a new schema, as with Delta's own catalog. */
+  @Test
+  void replaceWithANewSchemaAndNoQuery() {
+    String tbl = t("repl");
+    run("CREATE TABLE " + tbl + " (id BIGINT) USING delta");
+    run("INSERT INTO " + tbl + " VALUES (1)");
+    run("REPLACE TABLE " + tbl + " (id BIGINT, note STRING) USING delta");
+    assertEquals(List.of(), rows("SELECT * FROM " + tbl));
+    assertGlueFollows("repl", "id bigint", "note string");
+    run("CREATE OR REPLACE TABLE " + tbl + " (k STRING) USING delta");
+    run("INSERT INTO " + tbl + " VALUES ('a')");
+    assertEquals(List.of("[a]"), rows("SELECT * FROM " + tbl));
+    assertGlueFollows("repl", "k string");
+  }
+
   @Test
   void aStatementThatChangesNoSchemaMakesNoExtraGlueCall() {
     String tbl = t("quiet");

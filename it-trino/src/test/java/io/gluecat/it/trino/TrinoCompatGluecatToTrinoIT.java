@@ -73,6 +73,20 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
   }
 
   @Test
+  @CompatCase(id = "delta-converted", writer = "gluecat", reader = "trino-delta",
+      title = "Partitioned parquet table after CONVERT TO DELTA (gluecat's session extension)")
+  void trinoReadsAConvertedTable() {
+    run("CREATE TABLE " + t("legacy") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
+    run("INSERT INTO " + t("legacy") + " VALUES (1, 'd1'), (2, 'd2'), (3, 'd2')");
+    run("CONVERT TO DELTA " + t("legacy"));
+
+    assertEquals(List.of("[d1, 1]", "[d2, 2]"),
+        trinoRows("SELECT day, count(*) FROM " + trinoName("legacy") + " GROUP BY day ORDER BY day"));
+    String ddl = trinoRows("SHOW CREATE TABLE " + trinoName("legacy")).get(0);
+    assertTrue(ddl.contains("partitioned_by = ARRAY['day']"), ddl);
+  }
+
+  @Test
   @CompatCase(id = "delta-after-replace", writer = "gluecat", reader = "trino-delta",
       title = "Delta table after CREATE OR REPLACE TABLE ... AS SELECT with a new schema")
   void trinoReadsAfterReplace() {

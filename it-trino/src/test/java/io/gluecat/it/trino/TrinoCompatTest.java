@@ -128,7 +128,8 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
           // Delta rebuilds a table's state in 50 partitions by default: far too many for small tables on 2 cores
           .config("spark.databricks.delta.snapshotPartitions", "2")
           .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
-          .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+          .config("spark.sql.extensions",
+              "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }
