@@ -116,9 +116,11 @@ public final class DeltaTables {
     Identifier path = openedPathIdentifier(location);
     StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
     Map<String, String> deltaProperties = deltaProperties(properties);
-    // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location.
+    // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location. With
+    // one, it is a replace: Delta's CREATE OR REPLACE by path, which cannot see a catalog entry, would check a
+    // query-less statement's columns against the existing table's instead of replacing them.
     StagedTable staged = mode == Mode.CREATE ? columns.stageCreate(delta, path, partitions, deltaProperties)
-        : mode == Mode.REPLACE ? columns.stageReplace(delta, path, partitions, deltaProperties)
+        : mode == Mode.REPLACE || existing.isPresent() ? columns.stageReplace(delta, path, partitions, deltaProperties)
         : columns.stageCreateOrReplace(delta, path, partitions, deltaProperties);
     Optional<software.amazon.awssdk.services.glue.model.Table> before = existing;
     return new StagedGlueTable(catalog + "." + name, staged, hadoop,
