@@ -105,9 +105,11 @@ public final class DeltaByPath {
     tables.changing(name);
     hadoop.open(location);
     SparkSession spark = SparkSession.active();
-    new ConvertToDeltaCommand(new TableIdentifier(location, scala.Option.apply("parquet")),
+    // Delta's conversion opens no log options: it lists and reads the files with the session's configuration
+    hadoop.withSessionSettings(spark, () -> new ConvertToDeltaCommand(
+        new TableIdentifier(location, scala.Option.apply("parquet")),
         partitionSchema.isEmpty() ? scala.Option.empty() : scala.Option.apply(partitionSchema), collectStats,
-        scala.Option.empty()).run(spark);
+        scala.Option.empty()).run(spark));
     if (!properties.isEmpty()) {
       setProperties(qualified, location, properties);
     }

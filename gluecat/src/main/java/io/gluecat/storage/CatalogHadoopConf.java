@@ -170,6 +170,32 @@ public final class CatalogHadoopConf {
     return result;
   }
 
+  /**
+   * Runs {@code action} with this catalog's shareable settings (no secrets) in the session's SQL configuration,
+   * which Spark copies into the Hadoop configuration of every job it plans. For Delta commands that take no
+   * options and read files on executors with the session's configuration only (CONVERT TO DELTA lists and reads
+   * the parquet files there); the session's own values of those keys are put back afterwards.
+   */
+  public <T> T withSessionSettings(org.apache.spark.sql.SparkSession spark, java.util.function.Supplier<T> action) {
+    org.apache.spark.sql.internal.SQLConf conf = spark.sessionState().conf();
+    Map<String, String> before = new LinkedHashMap<>();
+    shared.forEach((key, value) -> {
+      before.put(key, conf.contains(key) ? conf.getConfString(key) : null);
+      conf.setConfString(key, value);
+    });
+    try {
+      return action.get();
+    } finally {
+      before.forEach((key, value) -> {
+        if (value == null) {
+          conf.unsetConf(key);
+        } else {
+          conf.setConfString(key, value);
+        }
+      });
+    }
+  }
+
   /** The options Delta opens a table's log with when gluecat reads it by path: the shareable settings. */
   public Map<String, String> deltaLogOptions() {
     return shared;
