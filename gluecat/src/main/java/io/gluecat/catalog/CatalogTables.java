@@ -150,9 +150,9 @@ final class CatalogTables {
   }
 
   /** The entry a load just read (from the statement's cache), for the Delta schema check; empty if unreadable. */
-  private Optional<GlueEntry> storedEntry(TableName table) {
+  private Optional<software.amazon.awssdk.services.glue.model.Table> storedEntry(TableName table) {
     try {
-      return Optional.of(entries.entry(table));
+      return Optional.of(glue.getTable(table));
     } catch (NoSuchTableException | RuntimeException e) {
       return Optional.empty(); // the load itself reports what is wrong with the entry
     }

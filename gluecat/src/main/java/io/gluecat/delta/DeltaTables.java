@@ -14,7 +14,6 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
-import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -320,7 +319,8 @@ public final class DeltaTables {
    * A Delta table loaded by name at its latest version (see {@link SchemaFollower}): an entry the log moved
    * away from is re-synced, and the table is watched for this session's schema changes.
    */
-  public void loaded(TableName name, Table table, java.util.function.Supplier<Optional<GlueEntry>> entry) {
+  public void loaded(TableName name, Table table,
+      Supplier<Optional<software.amazon.awssdk.services.glue.model.Table>> entry) {
     follower.loaded(name, table, entry);
   }
 

@@ -1,5 +1,6 @@
 package io.gluecat.delta;
 
+import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import java.util.ArrayList;
@@ -35,6 +36,10 @@ import org.slf4j.LoggerFactory;
  *       commits; when a statement of the session ends (Spark's query-execution listener), a watched table whose
  *       log holds another schema than Glue was last given is re-synced.</li>
  * </ul>
+ * Both are cheap when nothing changed, as for most loads and commits: a LogSchema is only rebuilt when the
+ * snapshot's metadata holds another schema string, partitioning or description than the one it was built from
+ * (LogSchema.of with the previous one), and a load parses and compares the entry only when it is not equal to
+ * the entry last found to agree with that same LogSchema.
  * The listener runs on Spark's listener thread right after the statement returns, so a reader elsewhere may
  * briefly see the old columns; the next load by name through gluecat never does.
  */
@@ -63,36 +68,70 @@ final class SchemaFollower {
   /**
    * A Delta table loaded by name at its latest version: re-syncs its entry when the log moved on without it,
    * then watches it. Never fails the load: a table whose log cannot be read is left to the statement.
+   * {@code entry} is the Glue entry as the load read it (the statement's cached copy: no Glue call).
    */
-  void loaded(TableName name, Table table, Supplier<Optional<GlueEntry>> entry) {
+  void loaded(TableName name, Table table, Supplier<Optional<software.amazon.awssdk.services.glue.model.Table>> entry) {
     if (!(table instanceof DeltaTableV2)) {
       return;
     }
     DeltaTableV2 delta = (DeltaTableV2) table;
     SparkSession spark = SparkSession.active();
     Snapshot snapshot;
-    LogSchema log;
     try {
-      snapshot = delta.initialSnapshot();
+      snapshot = delta.initialSnapshot(); // Delta takes the table's schema from it: no extra snapshot
       if (snapshot.version() < 0) {
         return; // no log there: nothing to follow, and the statement reports it
       }
-      log = LogSchema.of(spark, snapshot);
     } catch (RuntimeException e) {
       return;
     }
-    // The entry as Glue has it (Delta's catalog is handed Delta entries without their schema, as from its own
-    // metastore, so it is read from the entry itself: the statement's cached copy, no second call). An entry
-    // that keeps no schema (Trino's, or one Spark's Hive path wrote) is left in its own shape.
-    Optional<GlueEntry> stored = entry.get();
-    if (stored.isPresent() && !stored.get().schema().isEmpty()) {
-      GlueEntry e = stored.get();
-      if (!log.sameAs(e.schema(), e.partitionColumns(), e.comment())) {
-        follow(name, "its Delta log changed outside this catalog");
-      }
+    Watched w = watched.get(name);
+    if (w == null || w.log != delta.deltaLog()) {
+      w = new Watched(delta.deltaLog());
+      watched.put(name, w);
     }
-    watched.put(name, new Watched(delta.deltaLog(), snapshot, log.key()));
+    Optional<software.amazon.awssdk.services.glue.model.Table> stored = entry.get();
+    boolean drift;
+    synchronized (w) {
+      LogSchema log;
+      try {
+        log = LogSchema.of(spark, snapshot, w.given);
+      } catch (RuntimeException e) {
+        watched.remove(name, w);
+        return;
+      }
+      w.snapshot = snapshot;
+      w.given = log;
+      w.changing = false;
+      // The entry is read and compared only when it or the log's schema changed since they last agreed.
+      drift = stored.isPresent() && !(stored.get().equals(w.agreed) && log == w.agreedLog)
+          && !agrees(name, stored.get(), w, log);
+    }
+    if (drift) {
+      follow(name, "its Delta log changed outside this catalog");
+    }
     listen(spark);
+  }
+
+  /**
+   * Whether {@code entry} holds {@code log} (remembered in {@code w} when it does). Delta's catalog is handed
+   * Delta entries without their schema, as from its own metastore, so the schema is read from the entry itself.
+   * An entry that keeps no schema (Trino's, or one Spark's Hive path wrote) is left in its own shape.
+   */
+  private boolean agrees(TableName name, software.amazon.awssdk.services.glue.model.Table entry, Watched w,
+      LogSchema log) {
+    GlueEntry e;
+    try {
+      e = EntryReader.read(catalog, name.database(), entry);
+    } catch (RuntimeException unreadable) {
+      return true; // the load itself reports what is wrong with the entry
+    }
+    if (!e.schema().isEmpty() && !log.sameAs(e.schema(), e.partitionColumns(), e.comment())) {
+      return false;
+    }
+    w.agreed = entry;
+    w.agreedLog = log;
+    return true;
   }
 
   /**
@@ -115,7 +154,7 @@ final class SchemaFollower {
     Watched w = watched.get(name);
     if (w != null) {
       synchronized (w) {
-        w.key = log.key();
+        w.given = log;
         w.snapshot = w.log.unsafeVolatileSnapshot();
         w.changing = false;
       }
@@ -130,25 +169,29 @@ final class SchemaFollower {
     }
     for (Map.Entry<TableName, Watched> t : tables) {
       Watched w = t.getValue();
-      String changed = null;
+      boolean changed = false;
       synchronized (w) {
         Snapshot latest = w.log.unsafeVolatileSnapshot();
-        if (w.changing || latest == w.snapshot || latest.version() < 0) {
+        if (w.changing || w.given == null || latest == w.snapshot || latest.version() < 0) {
           continue; // no commit since: the common case, one reference comparison
         }
         w.snapshot = latest;
-        String key;
+        LogSchema now;
         try {
-          key = LogSchema.of(session, latest).key();
+          now = LogSchema.of(session, latest, w.given); // w.given itself when the commit left the schema alone
         } catch (RuntimeException e) {
           continue;
         }
-        if (!key.equals(w.key)) {
-          w.key = key; // a failed re-sync warns once; the next load by name tries again
-          changed = key;
+        if (now != w.given) {
+          if (!now.sameAs(w.given)) {
+            changed = true; // a failed re-sync warns once; the next load by name tries again
+          } else if (w.agreedLog == w.given) {
+            w.agreedLog = now; // the same columns (an identity column's high-water mark moved): still agreed
+          }
+          w.given = now;
         }
       }
-      if (changed != null) {
+      if (changed) {
         Optional<SparkSession> previous = active();
         SparkSession.setActiveSession(session);
         try {
@@ -184,17 +227,21 @@ final class SchemaFollower {
     return s.isDefined() ? Optional.of(s.get()) : Optional.empty();
   }
 
-  /** A table loaded by name: its DeltaLog, the snapshot last looked at, and the key of what Glue was given. */
+  /**
+   * A table loaded by name: its DeltaLog, the snapshot last looked at, what Glue was last given (or found to
+   * hold), and the entry last found to agree with the log's schema {@code agreedLog}: a load that sees both
+   * again (an equal entry, the same LogSchema instance) compares nothing.
+   */
   private static final class Watched {
     final DeltaLog log;
     Snapshot snapshot;
-    String key;
+    LogSchema given;
+    software.amazon.awssdk.services.glue.model.Table agreed;
+    LogSchema agreedLog;
     boolean changing;
 
-    Watched(DeltaLog log, Snapshot snapshot, String key) {
+    Watched(DeltaLog log) {
       this.log = log;
-      this.snapshot = snapshot;
-      this.key = key;
     }
   }
 

@@ -291,6 +291,29 @@ class DeltaParityIT extends CatalogModeTest {
     assertGlueFollows("drift", "id bigint", "other string", "third int");
   }
 
+  @Test
+  void anEntryChangedInGlueAloneIsPutBackByTheNextLoad() {
+    String tbl = t("glueonly");
+    run("CREATE TABLE " + tbl + " (id BIGINT, v STRING) USING delta");
+    run("INSERT INTO " + tbl + " VALUES (1, 'a')");
+    assertEquals(List.of("[1,a]"), rows("SELECT * FROM " + tbl)); // loads that find entry and log agreeing
+    settled();
+    // another client rewrites the entry's columns; the log stays as it was
+    Table entry = glueTable(db, "glueonly");
+    Map<String, String> parameters = new java.util.LinkedHashMap<>(entry.parameters());
+    parameters.keySet().removeIf(k -> k.startsWith("spark.sql.sources.schema"));
+    parameters.put("spark.sql.sources.schema", new StructType().add("id", "bigint").json());
+    software.amazon.awssdk.services.glue.model.TableInput input = software.amazon.awssdk.services.glue.model
+        .TableInput.builder().name(entry.name()).tableType(entry.tableType()).parameters(parameters)
+        .partitionKeys(entry.partitionKeys()).storageDescriptor(entry.storageDescriptor().toBuilder()
+            .columns(Column.builder().name("id").type("bigint").build()).build()).build();
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(input).versionId(entry.versionId()));
+    assertEquals(List.of("id bigint"), columns(glueTable(db, "glueonly")));
+    // the next load compares the changed entry with the log again and writes the log's schema back
+    assertEquals(List.of("[1,a]"), rows("SELECT * FROM " + tbl));
+    assertGlueFollows("glueonly", "id bigint", "v string");
+  }
+
   // ---- what already worked, kept working ----
 
   @Test
