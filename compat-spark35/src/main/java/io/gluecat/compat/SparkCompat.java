@@ -144,4 +144,9 @@ public final class SparkCompat {
       views.checkCyclicViewReference(query, Scala.list(name), name);
     }
   }
+
+  /** The schema binding a CREATE VIEW statement asks for; Spark 3.5 has none (null). */
+  public static String viewSchemaMode(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    return null;
+  }
 }

@@ -144,4 +144,15 @@ public final class SparkCompat {
       views.checkCyclicViewReference(query, Scala.list(parts), parts);
     }
   }
+
+  /** The schema binding a CREATE VIEW statement asks for (Spark's name: BINDING, COMPENSATION, ..); else null. */
+  public static String viewSchemaMode(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    if (createView instanceof org.apache.spark.sql.catalyst.plans.logical.CreateView c) {
+      return c.viewSchemaMode().toString();
+    }
+    if (createView instanceof org.apache.spark.sql.execution.command.CreateViewCommand c) {
+      return c.viewSchemaMode().toString();
+    }
+    return null;
+  }
 }

@@ -28,10 +28,11 @@ final class CreateViewByName extends GlueCommandPlan {
   private final LogicalPlan query;
   private final boolean ifNotExists;
   private final boolean replace;
+  private final String schemaMode;
 
   CreateViewByName(GlueView view, scala.collection.Seq<Tuple2<String, Option<String>>> columns,
       Option<String> comment, scala.collection.Map<String, String> properties, Option<String> sql, LogicalPlan query,
-      boolean ifNotExists, boolean replace) {
+      boolean ifNotExists, boolean replace, String schemaMode) {
     this.view = view;
     this.columns = columns;
     this.comment = comment;
@@ -40,6 +41,7 @@ final class CreateViewByName extends GlueCommandPlan {
     this.query = query;
     this.ifNotExists = ifNotExists;
     this.replace = replace;
+    this.schemaMode = schemaMode;
   }
 
   @Override
@@ -59,7 +61,9 @@ final class CreateViewByName extends GlueCommandPlan {
     sparkProperties.put(ViewFormat.PROP_OWNER, spark.sparkContext().sparkUser());
     ViewEntry entry = ViewFormat.fromSpark(view.target().catalog().name(), view.name().database(),
         view.name().table(), defined.sql(), defined.schema(), sparkProperties, defined.currentCatalog(),
-        defined.currentNamespace(), defined.sqlConfigs(), null, defined.queryColumnNames());
+        defined.currentNamespace(), defined.sqlConfigs(), schemaMode,
+        // as Spark: a view that follows its query's schema (EVOLUTION) keeps no query column names
+        "EVOLUTION".equals(schemaMode) ? List.of() : defined.queryColumnNames());
     try {
       if (replace) {
         view.views().createOrReplace(entry);

@@ -150,7 +150,7 @@ final class RewriteViewCommands extends Rule<LogicalPlan> {
     if (plan instanceof CreateView create && create.child() instanceof PendingViewName name) {
       return !create.query().resolved() ? plan : new CreateViewByName(name.view(), create.userSpecifiedColumns(),
           create.comment(), create.properties(), create.originalText(), create.query(), create.allowExisting(),
-          create.replace());
+          create.replace(), io.gluecat.compat.SparkCompat.viewSchemaMode(create));
     }
     if (plan instanceof AlterViewAs alter && alter.child() instanceof PendingViewName name) {
       return !alter.query().resolved() ? plan : new AlterViewAsByName(name.view(), alter.originalText(),
@@ -175,7 +175,8 @@ final class RewriteViewCommands extends Rule<LogicalPlan> {
     if (plan instanceof CreateViewCommand create && create.viewType() == PersistedView$.MODULE$) {
       return GlueView.session(spark, create.name()).filter(v -> create.plan().resolved())
           .map(v -> new CreateViewByName(v, create.userSpecifiedColumns(), create.comment(), create.properties(),
-              create.originalText(), create.plan(), create.allowExisting(), create.replace()));
+              create.originalText(), create.plan(), create.allowExisting(), create.replace(),
+              io.gluecat.compat.SparkCompat.viewSchemaMode(create)));
     }
     if (plan instanceof AlterViewAsCommand alter) {
       return GlueView.session(spark, alter.name()).filter(v -> alter.query().resolved())

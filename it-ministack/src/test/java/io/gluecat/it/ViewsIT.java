@@ -95,6 +95,8 @@ class ViewsIT extends CatalogModeTest {
     assertEquals("Orders over 10", entry.description());
     assertEquals(spark().version(), entry.parameters().get(EntryFormat.CREATE_VERSION));
     assertNotNull(entry.parameters().get("view.sqlConfig.spark.sql.session.timeZone"), "the SQL settings in force");
+    assertEquals(spark().version().startsWith("3.") ? null : "COMPENSATION", entry.parameters().get("view.schemaMode"),
+        "Spark 4's default schema binding of a new view");
     assertNull(entry.parameters().get(EntryFormat.PROVIDER));
     assertEquals(List.of("order_id bigint the order", "amount int null"), entry.storageDescriptor().columns()
         .stream().map(c -> c.name() + " " + c.type() + " " + c.comment()).collect(Collectors.toList()));
@@ -187,7 +189,10 @@ class ViewsIT extends CatalogModeTest {
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "over_tmp"));
 
     run("CREATE VIEW " + t("v") + " AS SELECT id FROM " + t("orders"));
-    assertMessage(() -> run("ALTER VIEW " + t("v") + " UNSET TBLPROPERTIES ('nope')"), "nope");
+    if (sessionMode() || !spark().version().startsWith("4.2")) {
+      // as Spark's own catalog; Spark 4.2's view path for a named catalog ignores a missing key (Spark's choice)
+      assertMessage(() -> run("ALTER VIEW " + t("v") + " UNSET TBLPROPERTIES ('nope')"), "nope");
+    }
     run("ALTER VIEW " + t("v") + " UNSET TBLPROPERTIES IF EXISTS ('nope')");
     assertMessage(() -> run("ALTER VIEW " + t("orders") + " AS SELECT 1 AS x"), "orders");
     assertEquals("EXTERNAL_TABLE", glueTable(db, "orders").tableType(), "the table is untouched");
