@@ -1,25 +1,22 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
 import io.gluecat.views.ViewEntry;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
  * ALTER VIEW v AS ... of a gluecat view (Spark 3.5 and 4.1, session mode on every line): a new query, columns and
  * query context; the view keeps its properties, comment and owner, as Spark's own catalog does.
  */
-final class AlterViewAsByName extends GlueCommandPlan {
-  private final GlueView view;
+final class AlterViewAsByName extends ViewCommand {
   private final String sql;
   private final LogicalPlan query;
 
   AlterViewAsByName(GlueView view, String sql, LogicalPlan query) {
-    this.view = view;
+    super(view);
     this.sql = sql;
     this.query = query;
   }
@@ -35,15 +32,5 @@ final class AlterViewAsByName extends GlueCommandPlan {
         .schemaMode(existing.schemaMode().orElse(null)).queryColumnNames(defined.queryColumnNames())
         .properties(existing.properties()).createVersion(existing.createVersion()).build());
     return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "AlterViewAsByName " + view.qualified();
   }
 }

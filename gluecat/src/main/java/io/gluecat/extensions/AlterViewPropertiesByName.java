@@ -1,6 +1,5 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.views.ViewEntry;
 import io.gluecat.views.ViewFormat;
 import java.util.LinkedHashMap;
@@ -8,20 +7,18 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 
 /**
  * ALTER VIEW v SET TBLPROPERTIES / UNSET TBLPROPERTIES [IF EXISTS] of a gluecat view (Spark 3.5 and 4.1, session
  * mode on every line). The key 'comment' is the view's comment, as in Spark's own catalog.
  */
-final class AlterViewPropertiesByName extends GlueCommandPlan {
-  private final GlueView view;
+final class AlterViewPropertiesByName extends ViewCommand {
   private final Map<String, String> set;
   private final List<String> unset;
   private final boolean ifExists;
 
   private AlterViewPropertiesByName(GlueView view, Map<String, String> set, List<String> unset, boolean ifExists) {
-    this.view = view;
+    super(view);
     this.set = set;
     this.unset = unset;
     this.ifExists = ifExists;
@@ -65,15 +62,5 @@ final class AlterViewPropertiesByName extends GlueCommandPlan {
     }
     view.views().replace(existing.toBuilder().properties(properties).comment(comment).build());
     return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "AlterViewPropertiesByName " + view.qualified();
   }
 }

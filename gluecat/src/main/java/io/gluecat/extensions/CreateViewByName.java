@@ -1,6 +1,5 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
 import io.gluecat.views.ViewEntry;
 import io.gluecat.views.ViewFormat;
@@ -10,7 +9,6 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import scala.Option;
 import scala.Tuple2;
@@ -19,8 +17,7 @@ import scala.Tuple2;
  * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] of a gluecat name where Spark would not ask the catalog (Spark 3.5 and
  * 4.1, and session mode on every line): the view Spark 4.2 would hand the catalog, written through GlueViews.
  */
-final class CreateViewByName extends GlueCommandPlan {
-  private final GlueView view;
+final class CreateViewByName extends ViewCommand {
   private final scala.collection.Seq<Tuple2<String, Option<String>>> columns;
   private final Option<String> comment;
   private final scala.collection.Map<String, String> properties;
@@ -33,7 +30,7 @@ final class CreateViewByName extends GlueCommandPlan {
   CreateViewByName(GlueView view, scala.collection.Seq<Tuple2<String, Option<String>>> columns,
       Option<String> comment, scala.collection.Map<String, String> properties, Option<String> sql, LogicalPlan query,
       boolean ifNotExists, boolean replace, String schemaMode) {
-    this.view = view;
+    super(view);
     this.columns = columns;
     this.comment = comment;
     this.properties = properties;
@@ -80,15 +77,5 @@ final class CreateViewByName extends GlueCommandPlan {
       }
     }
     return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "CreateViewByName " + view.qualified();
   }
 }

@@ -1,20 +1,17 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 
 /** DROP VIEW [IF EXISTS] of a gluecat name (Spark 3.5 and 4.1, session mode on every line); a table is refused. */
-final class DropViewByName extends GlueCommandPlan {
-  private final GlueView view;
+final class DropViewByName extends ViewCommand {
   private final boolean ifExists;
 
   DropViewByName(GlueView view, boolean ifExists) {
-    this.view = view;
+    super(view);
     this.ifExists = ifExists;
   }
 
@@ -33,15 +30,5 @@ final class DropViewByName extends GlueCommandPlan {
           view.name().table()));
     }
     return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "DropViewByName " + view.qualified();
   }
 }

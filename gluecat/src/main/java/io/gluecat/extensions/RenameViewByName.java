@@ -1,23 +1,20 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.entry.TableName;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 
 /**
  * ALTER VIEW v RENAME TO [db.]w of a gluecat view (Spark 3.5 and 4.1, session mode on every line): the new name is
  * in the same catalog, and in the view's database unless it names one.
  */
-final class RenameViewByName extends GlueCommandPlan {
-  private final GlueView view;
+final class RenameViewByName extends ViewCommand {
   private final List<String> newName;
 
   RenameViewByName(GlueView view, List<String> newName) {
-    this.view = view;
+    super(view);
     this.newName = newName;
   }
 
@@ -33,15 +30,5 @@ final class RenameViewByName extends GlueCommandPlan {
         newName.get(newName.size() - 1).toLowerCase(Locale.ROOT));
     view.views().rename(view.name(), to);
     return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "RenameViewByName " + view.qualified();
   }
 }

@@ -1,6 +1,5 @@
 package io.gluecat.extensions;
 
-import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,16 +18,15 @@ import org.apache.spark.sql.types.StructField;
  * from its built-in catalog (session mode) or describe it as a table (SHOW CREATE TABLE, named catalogs of 3.5 and
  * 4.1): the rows Spark's own catalog gives for a view, from the view as gluecat loads it.
  */
-final class ViewMetadataByName extends GlueCommandPlan {
+final class ViewMetadataByName extends ViewCommand {
   enum Kind { DESCRIBE, DESCRIBE_EXTENDED, PROPERTIES, CREATE_STATEMENT }
 
-  private final GlueView view;
   private final Kind kind;
   private final String propertyKey;
   private final List<Attribute> output;
 
   ViewMetadataByName(GlueView view, Kind kind, String propertyKey, List<Attribute> output) {
-    this.view = view;
+    super(view);
     this.kind = kind;
     this.propertyKey = propertyKey;
     this.output = output;
@@ -114,10 +112,5 @@ final class ViewMetadataByName extends GlueCommandPlan {
   @Override
   protected List<Attribute> columns() {
     return output;
-  }
-
-  @Override
-  public String simpleString(int maxFields) {
-    return "ViewMetadataByName " + kind + " " + view.qualified();
   }
 }
