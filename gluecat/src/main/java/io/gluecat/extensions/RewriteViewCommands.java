@@ -211,7 +211,10 @@ final class RewriteViewCommands extends Rule<LogicalPlan> {
     }
     if (plan instanceof ShowViewsCommand show) {
       CatalogPlugin catalog = spark.sessionState().catalogManager().catalog(GlueTarget.SESSION_CATALOG);
-      if (catalog instanceof AbstractGlueCatalog glue) {
+      // the global temporary views' database is Spark's, not Glue's
+      boolean globalTemp = show.databaseName().equalsIgnoreCase(
+          spark.conf().get("spark.sql.globalTempDatabase", "global_temp"));
+      if (catalog instanceof AbstractGlueCatalog glue && !globalTemp) {
         return Optional.of(new ShowViewsByName(glue, show.databaseName(), show.tableIdentifierPattern().isDefined()
             ? show.tableIdentifierPattern().get() : null, Scala.javaList(show.output())));
       }

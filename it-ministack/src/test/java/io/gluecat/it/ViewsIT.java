@@ -178,12 +178,16 @@ class ViewsIT extends CatalogModeTest {
     assertMessage(() -> run("CREATE VIEW " + t("two") + " (a, b, c) AS SELECT id, amount FROM " + t("orders")),
         "two");
     run("CREATE TEMPORARY VIEW tmp_orders AS SELECT id FROM " + t("orders"));
+    run("CREATE GLOBAL TEMPORARY VIEW gtmp_orders AS SELECT id FROM " + t("orders"));
     try {
+      assertEquals(List.of("gtmp_orders", "tmp_orders"), names("SHOW VIEWS IN global_temp", 1),
+          "Spark's temporary views, global and local");
       assertMessage(() -> run("CREATE VIEW " + t("over_tmp") + " AS SELECT * FROM tmp_orders"), "tmp_orders");
       run("ALTER VIEW tmp_orders AS SELECT amount FROM " + t("orders"));
       assertEquals(List.of("[5]", "[50]", "[500]"), rows("SELECT * FROM tmp_orders ORDER BY amount"));
     } finally {
       run("DROP VIEW tmp_orders");
+      run("DROP VIEW global_temp.gtmp_orders");
     }
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "two"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "over_tmp"));
