@@ -9,6 +9,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.PersistedView$;
 import org.apache.spark.sql.catalyst.analysis.ResolvedIdentifier;
+import org.apache.spark.sql.catalyst.analysis.ResolvedNamespace;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedIdentifier;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedNamespace;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedTableOrView;
@@ -209,17 +210,25 @@ final class RewriteViewCommands extends Rule<LogicalPlan> {
       return sessionView(show.table()).map(v -> new ViewMetadataByName(v,
           ViewMetadataByName.Kind.CREATE_STATEMENT, null, Scala.javaList(show.output())));
     }
+    if (plan instanceof ShowViews show && show.namespace() instanceof ResolvedNamespace ns
+        && ns.catalog() instanceof AbstractGlueCatalog && ns.catalog().name().equalsIgnoreCase(GlueTarget.SESSION_CATALOG)
+        && ns.namespace().size() == 1 && isGlobalTemp(ns.namespace().head())) {
+      // Spark 4.2 lists a ViewCatalog's views itself, even in session mode; the global temporary views are Spark's
+      return Optional.of(new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output()));
+    }
     if (plan instanceof ShowViewsCommand show) {
       CatalogPlugin catalog = spark.sessionState().catalogManager().catalog(GlueTarget.SESSION_CATALOG);
-      // the global temporary views' database is Spark's, not Glue's
-      boolean globalTemp = show.databaseName().equalsIgnoreCase(
-          spark.conf().get("spark.sql.globalTempDatabase", "global_temp"));
-      if (catalog instanceof AbstractGlueCatalog glue && !globalTemp) {
+      if (catalog instanceof AbstractGlueCatalog glue && !isGlobalTemp(show.databaseName())) {
         return Optional.of(new ShowViewsByName(glue, show.databaseName(), show.tableIdentifierPattern().isDefined()
             ? show.tableIdentifierPattern().get() : null, Scala.javaList(show.output())));
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether a database name is Spark's database of global temporary views. */
+  private boolean isGlobalTemp(String database) {
+    return database.equalsIgnoreCase(spark.conf().get("spark.sql.globalTempDatabase", "global_temp"));
   }
 
   /** A v1 command's name in session mode, when a view (not a table) of gluecat's has it. */
