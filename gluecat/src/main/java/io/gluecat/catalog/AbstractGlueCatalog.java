@@ -116,13 +116,13 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     return true;
   }
 
-  /** This catalog's views in Glue. */
-  protected GlueViews views() {
+  /** This catalog's views in Glue (also what gluecat's session extension runs view statements on). */
+  public GlueViews views() {
     return views;
   }
 
   /** The Glue table or view an identifier names, or null for a path identifier or a nested namespace. */
-  protected TableName tableName(Identifier ident) {
+  public TableName tableName(Identifier ident) {
     return names.tableName(ident);
   }
 

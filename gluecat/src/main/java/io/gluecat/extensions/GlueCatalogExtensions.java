@@ -32,6 +32,20 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteGlueStatements(spark);
       }
     });
+    // view DDL on gluecat names (docs/extensions.md, "Views"): a parser pass for named catalogs, a rule for both modes
+    extensions.injectParser((scala.Function2) new scala.runtime.AbstractFunction2<Object, Object, Object>() {
+      @Override
+      public Object apply(Object session, Object delegate) {
+        return GlueSqlParser.wrap((SparkSession) session,
+            (org.apache.spark.sql.catalyst.parser.ParserInterface) delegate);
+      }
+    });
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteViewCommands((SparkSession) session);
+      }
+    });
     return BoxedUnit.UNIT;
   }
 

@@ -1,0 +1,32 @@
+package io.gluecat.extensions;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.parser.ParserInterface;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+
+/**
+ * The extension's parser: Spark's (or the next extension's) parser, whose parsed statements pass through
+ * {@link RewriteViewCommands#parsed}. A proxy rather than a class, because ParserInterface has different methods
+ * on every Spark line; only the methods that parse a statement are looked at.
+ */
+final class GlueSqlParser {
+  private GlueSqlParser() {}
+
+  static ParserInterface wrap(SparkSession spark, ParserInterface delegate) {
+    return (ParserInterface) Proxy.newProxyInstance(GlueSqlParser.class.getClassLoader(),
+        new Class<?>[] {ParserInterface.class}, (proxy, method, args) -> {
+          Object result;
+          try {
+            result = method.invoke(delegate, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          if (method.getName().startsWith("parsePlan") && result instanceof LogicalPlan plan) {
+            return RewriteViewCommands.parsed(spark, plan);
+          }
+          return result;
+        });
+  }
+}

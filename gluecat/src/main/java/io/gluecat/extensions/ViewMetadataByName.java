@@ -1,0 +1,116 @@
+package io.gluecat.extensions;
+
+import io.gluecat.compat.Scala;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.connector.catalog.V1Table;
+import org.apache.spark.sql.types.StructField;
+
+/**
+ * DESCRIBE [EXTENDED], SHOW TBLPROPERTIES and SHOW CREATE TABLE of a gluecat view where Spark would read the view
+ * from its built-in catalog (session mode) or describe it as a table (SHOW CREATE TABLE, named catalogs of 3.5 and
+ * 4.1): the rows Spark's own catalog gives for a view, from the view as gluecat loads it.
+ */
+final class ViewMetadataByName extends ViewCommand {
+  enum Kind { DESCRIBE, DESCRIBE_EXTENDED, PROPERTIES, CREATE_STATEMENT }
+
+  private final Kind kind;
+  private final String propertyKey;
+  private final List<Attribute> output;
+
+  ViewMetadataByName(GlueView view, Kind kind, String propertyKey, List<Attribute> output) {
+    super(view);
+    this.kind = kind;
+    this.propertyKey = propertyKey;
+    this.output = output;
+  }
+
+  @Override
+  protected List<Row> execute(SparkSession spark) throws Exception {
+    view.existing("DESCRIBE", "DESCRIBE TABLE");
+    CatalogTable table = ((V1Table) view.views().v1View(view.name()).orElseThrow()).v1Table();
+    List<Row> rows = new ArrayList<>();
+    switch (kind) {
+      case DESCRIBE, DESCRIBE_EXTENDED -> {
+        for (StructField f : table.schema().fields()) {
+          rows.add(RowFactory.create(f.name(), f.dataType().simpleString(),
+              f.getComment().isDefined() ? f.getComment().get() : null));
+        }
+        if (kind == Kind.DESCRIBE_EXTENDED) {
+          rows.add(RowFactory.create("", "", ""));
+          rows.add(RowFactory.create("# Detailed Table Information", "", ""));
+          Scala.javaMap(table.toLinkedHashMap()).forEach((k, v) -> rows.add(RowFactory.create(k, v, "")));
+        }
+      }
+      case PROPERTIES -> {
+        Map<String, String> properties = Scala.javaMap(spark.sessionState().conf().redactOptions(
+            table.properties()));
+        if (propertyKey != null) {
+          String value = properties.getOrDefault(propertyKey, "Table " + view.qualified()
+              + " does not have property: " + propertyKey);
+          rows.add(output.size() == 1 ? RowFactory.create(value) : RowFactory.create(propertyKey, value));
+        } else {
+          new TreeMap<>(properties).forEach((k, v) -> {
+            if (!k.startsWith("view.")) {
+              rows.add(RowFactory.create(k, v));
+            }
+          });
+        }
+      }
+      case CREATE_STATEMENT -> rows.add(RowFactory.create(createStatement(table)));
+      default -> throw new IllegalStateException(kind.name());
+    }
+    return rows;
+  }
+
+  /** The statement that creates the view again, in the form Spark's SHOW CREATE TABLE gives for a view. */
+  private String createStatement(CatalogTable table) {
+    StringBuilder ddl = new StringBuilder("CREATE VIEW ").append(quoted(view.target().catalog().name())).append('.')
+        .append(quoted(view.name().database())).append('.').append(quoted(view.name().table())).append(' ');
+    List<String> columns = new ArrayList<>();
+    for (StructField f : table.schema().fields()) {
+      columns.add(quoted(f.name()) + (f.getComment().isDefined() ? " COMMENT '" + escaped(f.getComment().get())
+          + "'" : ""));
+    }
+    if (!columns.isEmpty()) {
+      ddl.append(block(columns));
+    }
+    if (table.comment().isDefined()) {
+      ddl.append("COMMENT '").append(escaped(table.comment().get())).append("'\n");
+    }
+    List<String> properties = new ArrayList<>();
+    new TreeMap<>(Scala.javaMap(table.properties())).forEach((k, v) -> {
+      if (!k.startsWith("view.")) {
+        properties.add("'" + escaped(k) + "' = '" + escaped(v) + "'");
+      }
+    });
+    if (!properties.isEmpty()) {
+      ddl.append("TBLPROPERTIES ").append(block(properties));
+    }
+    return ddl.append("AS ").append(table.viewText().get()).append('\n').toString();
+  }
+
+  private static String block(List<String> items) {
+    return "(\n  " + String.join(",\n  ", items) + ")\n";
+  }
+
+  private static String quoted(String name) {
+    return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("`", "``") + "`";
+  }
+
+  private static String escaped(String s) {
+    return s.replace("\\", "\\\\").replace("'", "\\'");
+  }
+
+  @Override
+  protected List<Attribute> columns() {
+    return output;
+  }
+}
