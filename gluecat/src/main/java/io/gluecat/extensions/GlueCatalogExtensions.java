@@ -1,5 +1,6 @@
 package io.gluecat.extensions;
 
+import io.gluecat.compat.SparkCompat;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -32,6 +33,7 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteGlueStatements(spark);
       }
     });
+    SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     return BoxedUnit.UNIT;
   }
 
