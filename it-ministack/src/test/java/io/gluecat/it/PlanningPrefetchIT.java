@@ -100,6 +100,19 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
   }
 
   @Test
+  void explainReadsTheTablesOfItsSubqueriesTogether() {
+    Assumptions.assumeTrue(prefetching());
+    String t = on + "." + db + ".t";
+    try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 3, 60_000)) {
+      GlueCallRecorder.clear();
+      spark().sql("EXPLAIN SELECT count(*) FROM " + t + "0 WHERE id IN (SELECT id FROM " + t + "1) AND EXISTS "
+          + "(SELECT 1 FROM " + t + "2 WHERE " + t + "2.id = " + t + "0.id)").collectAsList();
+      assertEquals(Map.of("GetTable", 3), counts(GlueCallRecorder.calls()));
+      assertTrue(meeting.met(), "the 3 GetTable calls were never in flight at the same time");
+    }
+  }
+
+  @Test
   void withThePrefetchOffTheSameCallsAreMadeOneAfterAnother() {
     try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 2, 1_000)) {
       assertEquals(Map.of("GetTable", TABLES), calls(join(off, TABLES)));
