@@ -113,6 +113,24 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
   }
 
   @Test
+  void inSessionModeTwoPartNamesAreReadTogether() {
+    Assumptions.assumeTrue(prefetching());
+    org.apache.spark.sql.SparkSession sessionMode = newSessionModeSession();
+    try {
+      sessionMode.sql("SHOW TABLES IN " + db).collectAsList(); // the session's catalog initialised
+      try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 3, 60_000)) {
+        GlueCallRecorder.clear();
+        sessionMode.sql("SELECT count(*) FROM " + db + ".t0 JOIN " + db + ".t1 ON t0.id = t1.id JOIN " + db
+            + ".t2 ON t0.id = t2.id").queryExecution().executedPlan();
+        assertEquals(Map.of("GetTable", 3), counts(GlueCallRecorder.calls()));
+        assertTrue(meeting.met(), "the 3 GetTable calls were never in flight at the same time");
+      }
+    } finally {
+      org.apache.spark.sql.SparkSession.setActiveSession(spark());
+    }
+  }
+
+  @Test
   void withThePrefetchOffTheSameCallsAreMadeOneAfterAnother() {
     try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 2, 1_000)) {
       assertEquals(Map.of("GetTable", TABLES), calls(join(off, TABLES)));
