@@ -69,22 +69,34 @@ class GlueBench {
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
-        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.extensions",
+            "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .config("spark.databricks.delta.snapshotPartitions", "2")
         .getOrCreate();
     String line = spark.version();
     rows.add("| Spark | delay per call | operation | Glue calls | STS calls | time (ms) | notes |");
     rows.add("|---|---|---|---|---|---|---|");
-    if (ONLY.equals("planning")) {
+    if (ONLY.equals("planning") || ONLY.equals("tables")) {
+      String many = ONLY.equals("tables") ? seedWithData("many", 30) : null;
+      if (many != null) { // one unrecorded pass first: the JIT's warming up would otherwise fall on the first pass
+        delay = 0;
+        int header = rows.size();
+        planningTables(line, many, 1);
+        rows.subList(header, rows.size()).clear();
+      }
       for (long d : new long[] {0, DELAY_MS}) {
         delay = d;
-        planning(line, catalog());
+        if (many == null) {
+          planning(line, catalog());
+        } else {
+          planningTables(line, many, 20);
+        }
       }
       write();
       return;
     } else if (!ONLY.isEmpty()) {
-      throw new IllegalArgumentException("gluecat.bench.only must be empty or 'planning', not '" + ONLY + "'");
+      throw new IllegalArgumentException("gluecat.bench.only must be empty, 'planning' or 'tables', not '" + ONLY + "'");
     }
 
     int[] listed = QUICK ? new int[] {10, 1_000} : new int[] {10, 1_000, 10_000};
@@ -93,6 +105,7 @@ class GlueBench {
       listedDatabases.put(n, seed("list" + n, n));
     }
     String joined = seed("join", 20);
+    String many = seedWithData("many", 30);
     String loaded = listedDatabases.get(1_000);
 
     // One unrecorded round of the statements first, so that the first pass does not carry the JVM's and
@@ -124,6 +137,7 @@ class GlueBench {
       measure(line, "query joining 20 tables", "", () -> spark.sql(join.toString()).collectAsList());
       threads(line, c, loaded);
       planning(line, c);
+      planningTables(line, many, 20);
     }
     write();
   }
@@ -183,6 +197,24 @@ class GlueBench {
       TableInput input = writer.newEntry(new TableDefinition(new TableName(db, table), "parquet", schema, List.of(),
           location, Optional.empty(), Map.of(), Map.of()), Optional.empty(), Optional.empty());
       glue.createTable(r -> r.databaseName(db).tableInput(input));
+    }
+    return db;
+  }
+
+  /** {@link #seed} with one parquet file of one row in each table's directory, so it can be read by path too. */
+  private String seedWithData(String prefix, int n) throws IOException {
+    String db = seed(prefix, n);
+    Path file = scratch.resolve("one-row");
+    spark.range(1).toDF("id").coalesce(1).write().parquet(file.toUri().toString());
+    Path part;
+    try (java.util.stream.Stream<Path> files = Files.list(file)) {
+      part = files.filter(f -> f.getFileName().toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    for (int i = 0; i < n; i++) {
+      String table = String.format("t%04d", i);
+      Path dir = Paths.get(java.net.URI.create(glue.getTable(r -> r.databaseName(db).name(table)).table()
+          .storageDescriptor().location()));
+      Files.copy(part, dir.resolve("part-0.parquet"));
     }
     return db;
   }
@@ -362,6 +394,55 @@ class GlueBench {
         calls[0].stream().filter(GlueCall::isGlue).count(), byName, byPath, byName / byPath, m[2][0],
         m[2][0] / byPath, m[3][0], m[3][0] / byPath, getTable, gatewayGetTable, betweenPlans, phases(m[0]), phases(m[1]), phases(m[2]),
         phases(m[3])));
+    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /**
+   * Planning time of a query joining 1, 4, 12 and 30 parquet tables of {@code db} (issue #27): by name through
+   * a gluecat catalog with the planning prefetch at its default (8 reads at once), at 32, and off
+   * ({@code planning.prefetch-threads=1}: the calls and timing of a session without gluecat's extension), and
+   * by path (``parquet.`<location>` ``, no catalog). Medians as in {@link #planning}, of {@code rounds} rounds.
+   */
+  private void planningTables(String line, String db, int rounds) throws Exception {
+    String on = catalog();
+    String wide = catalog(Map.of("planning.prefetch-threads", "32"));
+    String off = catalog(Map.of("planning.prefetch-threads", "1"));
+    Map<Integer, double[]> totals = new java.util.LinkedHashMap<>();
+    for (int k : new int[] {1, 4, 12, 30}) {
+      String[] locations = new String[k];
+      for (int i = 0; i < k; i++) {
+        String table = String.format("t%04d", i);
+        locations[i] = glue.getTable(r -> r.databaseName(db).name(table)).table().storageDescriptor().location();
+      }
+      String[] sqls = new String[4];
+      String[] catalogs = {on, wide, off};
+      for (int v = 0; v < 4; v++) {
+        StringBuilder q = new StringBuilder("SELECT count(*) FROM ");
+        for (int i = 0; i < k; i++) {
+          String name = v < 3 ? String.format("%s.%s.t%04d", catalogs[v], db, i) : "parquet.`" + locations[i] + "`";
+          q.append(i == 0 ? "" : " JOIN ").append(name).append(" t").append(i)
+              .append(i == 0 ? "" : " ON t0.id = t" + i + ".id");
+        }
+        sqls[v] = q.toString();
+      }
+      List<GlueCall>[] calls = new List[1];
+      double[][] m;
+      try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+        m = medians(rounds, calls, i -> { }, sqls);
+      }
+      totals.put(k, new double[] {m[0][0], m[1][0], m[2][0], m[3][0]});
+      rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, join of %d tables: prefetch 8 / 32 / off / by path "
+          + "| %d | 0 | %.1f / %.1f / %.1f / %.1f | GetTable x%d with the prefetch (median plans: analysis, optimization, "
+          + "physical planning); analysis: %.1f / %.1f / %.1f / %.1f |", line, delay, k,
+          calls[0].stream().filter(GlueCall::isGlue).count(), m[0][0], m[1][0], m[2][0], m[3][0],
+          calls[0].stream().filter(c -> c.operation().equals("GetTable")).count(), m[0][1], m[1][1], m[2][1], m[3][1]));
+      System.out.println(rows.get(rows.size() - 1));
+    }
+    double[] one = totals.get(1);
+    double[] thirty = totals.get(30);
+    rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, 30 tables / 1 table: prefetch 8 / 32 / off / by path "
+        + "| | | %.2f / %.2f / %.2f / %.2f | target with 25 ms per call: <= 1.5 |", line, delay, thirty[0] / one[0],
+        thirty[1] / one[1], thirty[2] / one[2], thirty[3] / one[3]));
     System.out.println(rows.get(rows.size() - 1));
   }
 

@@ -149,4 +149,12 @@ public final class SparkCompat {
   public static String viewSchemaMode(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
     return null;
   }
+
+  /**
+   * Adds an analyzer rule that runs before Spark resolves a statement's tables; nothing on Spark 3.5, which
+   * has no such place for extensions (their resolution rules all run after Spark's table resolution).
+   */
+  public static void injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
+      scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
+  }
 }

@@ -155,4 +155,14 @@ public final class SparkCompat {
     }
     return null;
   }
+
+  /**
+   * Adds an analyzer rule that runs before Spark resolves a statement's tables (the hint batch, open to
+   * extensions since Spark 4.0).
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static void injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
+      scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
+    extensions.injectHintResolutionRule((scala.Function1) builder); // raw: the builder takes the classic session
+  }
 }

@@ -40,6 +40,15 @@ public final class MetadataCache {
     T load() throws E;
   }
 
+  /** Another failure of a prefetched read: thrown once, by the statement's next read of the entry. */
+  private static final class Failed {
+    final Exception error;
+
+    Failed(Exception error) {
+      this.error = error;
+    }
+  }
+
   /** A not-found answer, kept for the rest of the statement. */
   private static final class Missing {
     final Exception error;
@@ -89,6 +98,13 @@ public final class MetadataCache {
       if (known instanceof Missing) {
         throw notFound.cast(((Missing) known).error);
       }
+      if (known instanceof Failed) {
+        // the read this prefetch made for the statement failed: this read reports it, as it would have
+        // failed itself; it is not kept, so a later read asks Glue again, as without the prefetch
+        scope.entries.remove(key);
+        Exception error = ((Failed) known).error;
+        throw error instanceof RuntimeException ? (RuntimeException) error : new IllegalStateException(error);
+      }
       if (known != null) {
         @SuppressWarnings("unchecked") T value = (T) known;
         return value;
@@ -121,6 +137,53 @@ public final class MetadataCache {
       shared.put(key, value);
     }
     return value;
+  }
+
+  /**
+   * Reads, concurrently on {@code pool}, the entries under {@code loaders}' keys that the statement's
+   * {@link #read} would load from Glue (not those its scope, the thread's listing call or the cache across
+   * statements can answer), and keeps each answer for the statement's next read of the key: an entry or a
+   * not-found answer as {@code read} keeps them, any other failure for that one read to throw. So the reads
+   * cost no Glue call, and the calls made are the ones they would have made. Waits for all of them. Nothing
+   * happens outside a statement, whose reads would not find what was read.
+   */
+  public <T, E extends Exception> void prefetch(Map<String, Loader<T, E>> loaders, Class<E> notFound,
+      java.util.concurrent.Executor pool) {
+    Scope scope = scope();
+    if (scope == null) {
+      return;
+    }
+    Map<String, java.util.concurrent.CompletableFuture<Object>> reads = new LinkedHashMap<>();
+    loaders.forEach((key, loader) -> {
+      if (!scope.entries.containsKey(key) && fromListingCall(key) == null && (shared == null || shared.get(key) == null)) {
+        try {
+          reads.put(key, java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+              return loader.load();
+            } catch (Exception e) {
+              return notFound.isInstance(e) ? new Missing(e) : new Failed(e);
+            }
+          }, pool));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+          // the pool is closed (the catalog is): the statement's read loads the entry itself
+        }
+      }
+    });
+    reads.forEach((key, read) -> {
+      Object answer;
+      try {
+        answer = read.join();
+      } catch (RuntimeException e) { // the read died of an Error: the statement's own read tries again
+        return;
+      }
+      if (scope.entries.containsKey(key)) {
+        return;
+      }
+      scope.entries.put(key, answer);
+      if (shared != null && !(answer instanceof Missing) && !(answer instanceof Failed)) {
+        shared.put(key, answer);
+      }
+    });
   }
 
   /**
@@ -168,7 +231,7 @@ public final class MetadataCache {
   public Object peek(String key) {
     Scope scope = scope();
     Object known = scope == null ? null : scope.entries.get(key);
-    return known instanceof Missing ? null : known;
+    return known instanceof Missing || known instanceof Failed ? null : known;
   }
 
   /**

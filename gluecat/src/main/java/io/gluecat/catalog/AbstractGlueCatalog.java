@@ -94,6 +94,22 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
 
   // ---- tables ----
 
+  /**
+   * The tables the current statement is about to load: their Glue entries are read together now (up to the
+   * {@code planning.prefetch-threads} option at once), and the loads find them (see
+   * {@link GlueGateway#prefetchTables}). Names that are not tables of this catalog's form are left to the loads.
+   */
+  public void prefetchTables(java.util.Collection<Identifier> idents) {
+    java.util.Set<TableName> tables = new java.util.LinkedHashSet<>();
+    for (Identifier ident : idents) {
+      TableName table = names.tableName(ident);
+      if (table != null) {
+        tables.add(table);
+      }
+    }
+    glue.prefetchTables(tables);
+  }
+
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     return tables.listTables(namespace);

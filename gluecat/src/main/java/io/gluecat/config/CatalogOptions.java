@@ -66,11 +66,22 @@ public final class CatalogOptions {
   static final int MAX_CACHE_MAX_ENTRIES = 10_000_000;
   // ---- end of metadata cache ----
 
+  // ---- planning (io.gluecat.extensions) ----
+  /**
+   * How many of one statement's table entries this catalog reads from Glue at once before Spark resolves them
+   * (with gluecat's session extension); 0 or 1 leaves them to Spark, which reads them one by one as it resolves
+   * them (as it always does without the extension).
+   */
+  public static final String PREFETCH_THREADS = "planning.prefetch-threads";
+  static final int DEFAULT_PREFETCH_THREADS = 8;
+  static final int MAX_PREFETCH_THREADS = 64;
+  // ---- end of planning ----
+
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES);
+          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -95,6 +106,7 @@ public final class CatalogOptions {
   private final boolean syncPartitionsAfterWrite;
   private final Duration cacheTtl;
   private final int cacheMaxEntries;
+  private final int prefetchThreads;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -167,6 +179,7 @@ public final class CatalogOptions {
     this.cacheTtl = text(options, CACHE_TTL).map(v -> duration(CACHE_TTL, v)).orElse(Duration.ZERO);
     this.cacheMaxEntries = integer(options, CACHE_MAX_ENTRIES, 1, MAX_CACHE_MAX_ENTRIES)
         .orElse(DEFAULT_CACHE_MAX_ENTRIES);
+    this.prefetchThreads = integer(options, PREFETCH_THREADS, 0, MAX_PREFETCH_THREADS).orElse(DEFAULT_PREFETCH_THREADS);
     if (options.containsKey(CACHE_MAX_ENTRIES) && cacheTtl.isZero()) {
       throw invalid(CACHE_MAX_ENTRIES, "is set but " + CACHE_TTL + " is not; the cache across statements is off "
           + "until " + CACHE_TTL + " is a positive duration such as 5m");
@@ -208,6 +221,8 @@ public final class CatalogOptions {
   public Duration cacheTtl() { return cacheTtl; }
   /** The most entries the cache across statements keeps. */
   public int cacheMaxEntries() { return cacheMaxEntries; }
+  /** How many table entries of one statement are read from Glue at once ahead of Spark's resolution; 0 or 1 = off. */
+  public int prefetchThreads() { return prefetchThreads; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

@@ -1,5 +1,6 @@
 package io.gluecat.extensions;
 
+import io.gluecat.compat.SparkCompat;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
@@ -46,6 +47,8 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteViewCommands((SparkSession) session);
       }
     });
+    // planning prefetch (docs/performance.md, "Planning many tables"): before Spark resolves the tables
+    SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     return BoxedUnit.UNIT;
   }
 

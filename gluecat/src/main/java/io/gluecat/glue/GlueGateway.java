@@ -49,6 +49,8 @@ public final class GlueGateway implements AutoCloseable {
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final MetadataCache cache;
   private final GluePartitions partitions = new GluePartitions(this);
+  /** Reads the entries of a statement's tables at once (prefetchTables); made on first use. */
+  private java.util.concurrent.ThreadPoolExecutor prefetchPool;
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
@@ -211,6 +213,38 @@ public final class GlueGateway implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads the entries of {@code tables} that the calling thread's statement has not read yet, up to the
+   * catalog's {@code planning.prefetch-threads} at once, for its coming {@link #getTable} calls to find (see
+   * {@link MetadataCache#prefetch}): the same GetTable calls, made together instead of one after another. A
+   * failure is reported by that table's {@code getTable}, never here.
+   */
+  public void prefetchTables(java.util.Collection<TableName> tables) {
+    if (options.prefetchThreads() < 2 || tables.size() < 2) {
+      return;
+    }
+    Map<String, MetadataCache.Loader<Table, NoSuchTableException>> reads = new java.util.LinkedHashMap<>();
+    for (TableName table : tables) {
+      reads.put(MetadataCache.tableKey(table.database(), table.table()), () -> readTable(table));
+    }
+    cache.prefetch(reads, NoSuchTableException.class, prefetchPool());
+  }
+
+  private synchronized java.util.concurrent.Executor prefetchPool() {
+    if (prefetchPool == null) {
+      java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
+      // idle threads end after a while: a catalog that plans one statement an hour keeps none
+      prefetchPool = new java.util.concurrent.ThreadPoolExecutor(options.prefetchThreads(), options.prefetchThreads(),
+          30, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "gluecat-" + options.catalogName() + "-prefetch-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+      prefetchPool.allowCoreThreadTimeOut(true);
+    }
+    return prefetchPool;
+  }
+
   /** The entry, or empty when the table or its database does not exist. */
   public Optional<Table> findTable(TableName name) {
     try {
@@ -353,6 +387,11 @@ public final class GlueGateway implements AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (this) {
+      if (prefetchPool != null) {
+        prefetchPool.shutdown();
+      }
+    }
     for (AutoCloseable resource : resources) {
       try {
         resource.close();

@@ -40,4 +40,14 @@ class MetadataCacheTest {
     cache.forgetAcrossStatements(KEY);
     assertEquals("from glue 3", read(cache, loads), "REFRESH TABLE too");
   }
+
+  @Test
+  void aPrefetchOutsideAStatementReadsNothing() {
+    MetadataCache cache = new MetadataCache();
+    AtomicInteger loads = new AtomicInteger();
+    Map<String, MetadataCache.Loader<String, IllegalStateException>> loaders =
+        Map.of(KEY, () -> "from glue " + loads.incrementAndGet());
+    cache.prefetch(loaders, IllegalStateException.class, Runnable::run);
+    assertEquals(0, loads.get(), "nothing could find what it read: every read outside a statement asks Glue");
+  }
 }

@@ -136,4 +136,14 @@ class CatalogOptionsTest {
     assertRejected("cache.max-entries", "cache.ttl", "1m", "cache.max-entries", "0");
     assertRejected("is set but cache.ttl is not", "cache.max-entries", "10");
   }
+
+  @Test
+  void prefetchThreadsDefaultToEightAndAreBounded() {
+    assertEquals(8, parse().prefetchThreads());
+    assertEquals(0, parse("planning.prefetch-threads", "0").prefetchThreads());
+    assertEquals(32, parse("planning.prefetch-threads", "32").prefetchThreads());
+    assertRejected("planning.prefetch-threads", "planning.prefetch-threads", "-1");
+    assertRejected("planning.prefetch-threads", "planning.prefetch-threads", "65");
+    assertRejected("planning.prefetch-threads", "planning.prefetch-threads", "many");
+  }
 }

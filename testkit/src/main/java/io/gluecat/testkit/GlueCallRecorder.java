@@ -225,6 +225,73 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             pageSize = 0;
             delayNanos = 0;
         }
+        meeting = null;
+    }
+
+    /**
+     * Holds every attempt of {@code operation} before it is sent until {@code parties} of them are held at the
+     * same time, then lets them go, and every later one without holding it. Attempts sent one after another
+     * never meet: the first gives up after {@code timeoutMillis}, and then none is held any more.
+     * {@link Meeting#met()} says whether they met, so a test can show that calls were in flight together
+     * without measuring time. Close it (or {@link #reset()}) to stop holding.
+     */
+    public static Meeting meet(String operation, int parties, long timeoutMillis) {
+        Meeting m = new Meeting(operation, parties, timeoutMillis);
+        meeting = m;
+        return m;
+    }
+
+    private static volatile Meeting meeting;
+
+    /** See {@link #meet}. */
+    public static final class Meeting implements AutoCloseable {
+        private final String operation;
+        private final java.util.concurrent.CountDownLatch arrivals;
+        private final long timeoutMillis;
+        private final java.util.concurrent.atomic.AtomicInteger held = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicInteger mostHeld = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile boolean gaveUp;
+
+        private Meeting(String operation, int parties, long timeoutMillis) {
+            this.operation = operation;
+            this.arrivals = new java.util.concurrent.CountDownLatch(parties);
+            this.timeoutMillis = timeoutMillis;
+        }
+
+        /** Whether the parties were all held at once. */
+        public boolean met() {
+            return arrivals.getCount() == 0 && !gaveUp;
+        }
+
+        /** The most attempts held at the same time. */
+        public int mostHeld() {
+            return mostHeld.get();
+        }
+
+        void arrive(String op) {
+            if (!operation.equals(op) || gaveUp || arrivals.getCount() == 0) {
+                return;
+            }
+            mostHeld.accumulateAndGet(held.incrementAndGet(), Math::max);
+            arrivals.countDown();
+            try {
+                if (!arrivals.await(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    gaveUp = true;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                gaveUp = true;
+            } finally {
+                held.decrementAndGet();
+            }
+        }
+
+        @Override
+        public void close() {
+            if (meeting == this) {
+                meeting = null;
+            }
+        }
     }
 
     // ---------------------------------------------------------------- paging emulation
@@ -324,6 +391,10 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         String service = recordedService(attributes);
         if (service == null) {
             return;
+        }
+        Meeting m = meeting;
+        if (m != null) {
+            m.arrive(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
         }
         long delay;
         synchronized (LOCK) {
