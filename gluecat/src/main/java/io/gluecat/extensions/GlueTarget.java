@@ -25,15 +25,7 @@ record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
   }
 
   static Optional<GlueTarget> of(SparkSession spark, TableIdentifier table) {
-    List<String> parts = new java.util.ArrayList<>();
-    if (table.catalog().isDefined()) {
-      parts.add(table.catalog().get());
-    }
-    if (table.database().isDefined()) {
-      parts.add(table.database().get());
-    }
-    parts.add(table.table());
-    return of(spark, parts);
+    return of(spark, table.nameParts());
   }
 
   /**
