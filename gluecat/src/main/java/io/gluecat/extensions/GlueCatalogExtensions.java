@@ -1,5 +1,9 @@
 package io.gluecat.extensions;
 
+import io.gluecat.extensions.delta.RewriteGlueStatements;
+import io.gluecat.extensions.planning.PrefetchTables;
+import io.gluecat.extensions.views.RewriteViewCommands;
+
 import io.gluecat.compat.SparkCompat;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.gluecat.extensions;
 
+import io.gluecat.extensions.views.RewriteViewCommands;
+
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import org.apache.spark.sql.SparkSession;

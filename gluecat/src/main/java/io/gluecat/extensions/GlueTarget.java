@@ -11,20 +11,20 @@ import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.Identifier;
 
 /** A table name that a gluecat catalog serves: the catalog and the identifier within it. */
-record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
-  static final String SESSION_CATALOG = "spark_catalog";
+public record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
+  public static final String SESSION_CATALOG = "spark_catalog";
 
   /** Whether the catalog is the session catalog (session mode), where Spark's v1 commands look up names. */
-  boolean inSessionCatalog() {
+  public boolean inSessionCatalog() {
     return catalog.name().equalsIgnoreCase(SESSION_CATALOG);
   }
 
   /** The name as users write it, for messages. */
-  String qualified() {
+  public String qualified() {
     return catalog.name() + "." + String.join(".", ident.namespace()) + "." + ident.name();
   }
 
-  static Optional<GlueTarget> of(SparkSession spark, TableIdentifier table) {
+  public static Optional<GlueTarget> of(SparkSession spark, TableIdentifier table) {
     return of(spark, table.nameParts());
   }
 
@@ -32,7 +32,7 @@ record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
    * Resolves a multi-part name as Spark does (a first part naming a catalog picks it, otherwise the current
    * catalog and namespace); empty unless a gluecat catalog serves it. Path names (delta.`/p`) are Delta's.
    */
-  static Optional<GlueTarget> of(SparkSession spark, List<String> parts) {
+  public static Optional<GlueTarget> of(SparkSession spark, List<String> parts) {
     CatalogManager manager = spark.sessionState().catalogManager();
     CatalogPlugin catalog;
     List<String> rest;
@@ -56,7 +56,7 @@ record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
     return Optional.of(new GlueTarget((AbstractGlueCatalog) catalog, ident));
   }
 
-  static Optional<GlueTarget> of(SparkSession spark, scala.collection.Seq<String> parts) {
+  public static Optional<GlueTarget> of(SparkSession spark, scala.collection.Seq<String> parts) {
     return of(spark, io.gluecat.compat.Scala.javaList(parts));
   }
 }

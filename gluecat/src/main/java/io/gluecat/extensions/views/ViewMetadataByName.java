@@ -1,4 +1,5 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.views;
+
 
 import io.gluecat.compat.Scala;
 import java.util.ArrayList;

@@ -1,4 +1,6 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.delta;
+
+import io.gluecat.extensions.GlueTarget;
 
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;

@@ -1,4 +1,6 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.planning;
+
+import io.gluecat.extensions.GlueTarget;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.compat.Scala;
@@ -35,13 +37,13 @@ import org.slf4j.LoggerFactory;
  * elsewhere, nothing while a view's text is analysed (its names resolve against the view's catalog). The plan
  * is returned unchanged, and a failure never fails the statement: the load reports it as without the rule.
  */
-final class PrefetchTables extends Rule<LogicalPlan> {
+public final class PrefetchTables extends Rule<LogicalPlan> {
   private static final Logger LOG = LoggerFactory.getLogger(PrefetchTables.class);
   /** Spark 4.2's SQL PATH: with it on, an unqualified name may resolve in another catalog or namespace. */
   private static final String PATH_ENABLED = "spark.sql.path.enabled";
 
   /** Builds the rule for a session (typed loosely: the session class differs between Spark lines). */
-  static final scala.Function1<Object, Rule<LogicalPlan>> BUILDER =
+  public static final scala.Function1<Object, Rule<LogicalPlan>> BUILDER =
       new scala.runtime.AbstractFunction1<Object, Rule<LogicalPlan>>() {
         @Override
         public Rule<LogicalPlan> apply(Object session) {
@@ -51,7 +53,7 @@ final class PrefetchTables extends Rule<LogicalPlan> {
 
   private final SparkSession spark;
 
-  PrefetchTables(SparkSession spark) {
+  public PrefetchTables(SparkSession spark) {
     this.spark = spark;
   }
 

@@ -1,4 +1,5 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.views;
+
 
 import java.util.List;
 import org.apache.spark.sql.Row;

@@ -1,4 +1,6 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.delta;
+
+import io.gluecat.extensions.GlueTarget;
 
 import io.gluecat.delta.DeltaSupport;
 import java.util.Optional;
@@ -8,14 +10,14 @@ import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.execution.command.CreateTableLikeCommand;
 
 /**
- * The analyzer rule of {@link GlueCatalogExtensions}: replaces a statement that would reach Spark's built-in
+ * The analyzer rule of {@link io.gluecat.extensions.GlueCatalogExtensions}: replaces a statement that would reach Spark's built-in
  * catalog (or Delta's path-only code) with gluecat's command for it, when the table is a gluecat table. Every
  * statement handled here is a whole plan of its own, so only the plan's root is looked at.
  */
-final class RewriteGlueStatements extends Rule<LogicalPlan> {
+public final class RewriteGlueStatements extends Rule<LogicalPlan> {
   private final SparkSession spark;
 
-  RewriteGlueStatements(SparkSession spark) {
+  public RewriteGlueStatements(SparkSession spark) {
     this.spark = spark;
   }
 

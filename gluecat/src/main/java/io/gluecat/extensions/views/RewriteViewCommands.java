@@ -1,4 +1,6 @@
-package io.gluecat.extensions;
+package io.gluecat.extensions.views;
+
+import io.gluecat.extensions.GlueTarget;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.compat.Scala;
@@ -53,16 +55,16 @@ import org.apache.spark.sql.connector.catalog.V1Table;
  *     replaces those statements (or, for the two with a query, only their name) before analysis.
  * </ul>
  */
-final class RewriteViewCommands extends Rule<LogicalPlan> {
+public final class RewriteViewCommands extends Rule<LogicalPlan> {
   private static final String CURRENT_NAMESPACE = "org.apache.spark.sql.catalyst.analysis.CurrentNamespace$";
   private final SparkSession spark;
 
-  RewriteViewCommands(SparkSession spark) {
+  public RewriteViewCommands(SparkSession spark) {
     this.spark = spark;
   }
 
   /** The statement Spark parsed, with view statements on a named gluecat catalog of Spark 3.5/4.1 taken over. */
-  static LogicalPlan parsed(SparkSession spark, LogicalPlan plan) {
+  public static LogicalPlan parsed(SparkSession spark, LogicalPlan plan) {
     if (plan instanceof CreateView create && create.child() instanceof UnresolvedIdentifier id) {
       return named(spark, id.nameParts(), false)
           .<LogicalPlan>map(v -> create.withNewChildren(Scala.list(new PendingViewName(v), create.query())))
