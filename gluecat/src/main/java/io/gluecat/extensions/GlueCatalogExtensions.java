@@ -41,8 +41,9 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
     extensions.injectParser((scala.Function2) new scala.runtime.AbstractFunction2<Object, Object, Object>() {
       @Override
       public Object apply(Object session, Object delegate) {
-        return GlueSqlParser.wrap((SparkSession) session,
-            (org.apache.spark.sql.catalyst.parser.ParserInterface) delegate);
+        SparkSession spark = (SparkSession) session;
+        return GlueSqlParser.wrap((org.apache.spark.sql.catalyst.parser.ParserInterface) delegate,
+            plan -> RewriteViewCommands.parsed(spark, plan));
       }
     });
     extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {

@@ -1,22 +1,20 @@
 package io.gluecat.extensions;
 
-import io.gluecat.extensions.views.RewriteViewCommands;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import org.apache.spark.sql.SparkSession;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
- * The extension's parser: Spark's (or the next extension's) parser, whose parsed statements pass through
- * {@link RewriteViewCommands#parsed}. A proxy rather than a class, because ParserInterface has different methods
- * on every Spark line; only the methods that parse a statement are looked at.
+ * The extensions' parsers: Spark's (or the next extension's) parser, whose parsed statements pass through a
+ * function of gluecat's before analysis. A proxy rather than a class, because ParserInterface has different
+ * methods on every Spark line; only the methods that parse a statement are looked at.
  */
 final class GlueSqlParser {
   private GlueSqlParser() {}
 
-  static ParserInterface wrap(SparkSession spark, ParserInterface delegate) {
+  static ParserInterface wrap(ParserInterface delegate, UnaryOperator<LogicalPlan> parsed) {
     return (ParserInterface) Proxy.newProxyInstance(GlueSqlParser.class.getClassLoader(),
         new Class<?>[] {ParserInterface.class}, (proxy, method, args) -> {
           Object result;
@@ -26,7 +24,7 @@ final class GlueSqlParser {
             throw e.getCause();
           }
           if (method.getName().startsWith("parsePlan") && result instanceof LogicalPlan plan) {
-            return RewriteViewCommands.parsed(spark, plan);
+            return parsed.apply(plan);
           }
           return result;
         });

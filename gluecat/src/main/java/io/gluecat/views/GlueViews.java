@@ -88,7 +88,7 @@ public final class GlueViews {
 
   /** Creates the view; refused when a table or view already has the name. */
   public void create(ViewEntry view) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    glue.createTable(view.database(), ViewFormat.newEntry(view, SparkEnvironment.sparkVersion(),
+    glue.createTable(view.database(), ViewFormat.newEntry(ViewFormat.recordedIn(view, catalog), SparkEnvironment.sparkVersion(),
         SparkEnvironment.schemaStringLengthThreshold()));
   }
 
@@ -179,7 +179,7 @@ public final class GlueViews {
           + "Drop it first (DROP VIEW %s.%s) to define a Spark view of that name.", catalog, name,
           ViewEntry.Dialect.TRINO.label(), catalog, name));
     }
-    glue.updateTable(name.database(), ViewFormat.updatedEntry(existing, view, removedProperties,
+    glue.updateTable(name.database(), ViewFormat.updatedEntry(existing, ViewFormat.recordedIn(view, catalog), removedProperties,
         SparkEnvironment.schemaStringLengthThreshold()), existing.versionId());
   }
 }

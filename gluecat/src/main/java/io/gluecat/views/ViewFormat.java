@@ -72,7 +72,8 @@ public final class ViewFormat {
    * (no Spark properties) gets its schema from the Glue columns; a Trino view comes back with its dialect
    * and no schema, for listing and a clear error on read.
    *
-   * @param catalog the catalog name, used only in error messages
+   * @param catalog the reading catalog's name: messages name it, and a recorded {@code spark_catalog} is read
+   *     as this catalog ({@link #recordedIn})
    */
   public static ViewEntry read(String catalog, String database, Table table) {
     String qualified = catalog + "." + database + "." + table.name();
@@ -112,7 +113,7 @@ public final class ViewFormat {
         .comment(Optional.ofNullable(parameters.get(EntryFormat.COMMENT)).orElse(table.description()))
         .owner(table.owner())
         .collation(parameters.get(COLLATION))
-        .currentCatalog(catalogAndNamespace.isEmpty() ? null : catalogAndNamespace.get(0))
+        .currentCatalog(catalogAndNamespace.isEmpty() ? null : fromStored(catalogAndNamespace.get(0), catalog))
         .currentNamespace(catalogAndNamespace.isEmpty() ? List.of()
             : catalogAndNamespace.subList(1, catalogAndNamespace.size()))
         .sqlConfigs(sqlConfigs)
@@ -192,6 +193,22 @@ public final class ViewFormat {
     view.owner().ifPresent(o -> properties.put(PROP_OWNER, o));
     view.collation().ifPresent(c -> properties.put(PROP_COLLATION, c));
     return properties;
+  }
+
+  /**
+   * The view as its entry records it. In Glue, a view's catalog {@code spark_catalog} is the Glue catalog that
+   * holds the view: Spark's Hive path on the Glue client records it so, and so does gluecat as spark_catalog.
+   * A named gluecat catalog writes its own name that way too, so that the Hive path, session mode and any
+   * other name the catalog has elsewhere resolve the view's unqualified table names in the same Glue catalog.
+   */
+  public static ViewEntry recordedIn(ViewEntry view, String homeCatalog) {
+    return view.currentCatalog().filter(c -> c.equalsIgnoreCase(homeCatalog) && !c.equals(SESSION_CATALOG))
+        .map(c -> view.toBuilder().currentCatalog(SESSION_CATALOG).build()).orElse(view);
+  }
+
+  /** A recorded catalog as the reading catalog resolves it: {@code spark_catalog} is the catalog itself. */
+  private static String fromStored(String recorded, String homeCatalog) {
+    return recorded.equalsIgnoreCase(SESSION_CATALOG) ? homeCatalog : recorded;
   }
 
   /** Parameters this format writes for a view: an update rewrites these and keeps every other key. */

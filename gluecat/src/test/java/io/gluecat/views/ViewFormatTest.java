@@ -101,7 +101,8 @@ class ViewFormatTest {
     ViewEntry view = ViewFormat.read("glue", "shop", hivePath);
     assertEquals("SELECT id, name FROM customers", view.sql());
     assertEquals(StructType.fromDDL("id BIGINT, Name STRING"), view.schema(), "the schema property keeps the case");
-    assertEquals("spark_catalog", view.currentCatalog().orElseThrow());
+    assertEquals("glue", view.currentCatalog().orElseThrow(),
+        "the Hive path's spark_catalog is the Glue catalog that holds the view: the reading catalog");
     assertEquals(List.of("shop"), view.currentNamespace());
     assertEquals(List.of("id", "name"), view.queryColumnNames());
     assertEquals(Map.of("spark.sql.session.timeZone", "UTC"), view.sqlConfigs());
@@ -113,11 +114,29 @@ class ViewFormatTest {
   }
 
   @Test
+  void theHoldingCatalogIsRecordedAsSparkCatalogAndReadBackAsTheReader() {
+    ViewEntry home = ViewEntry.builder("sales", "v", "SELECT * FROM orders").schema(StructType.fromDDL("id BIGINT"))
+        .currentCatalog("Glue").currentNamespace(List.of("sales")).build();
+    TableInput entry = ViewFormat.newEntry(ViewFormat.recordedIn(home, "glue"), "4.2.0", THRESHOLD);
+    assertEquals("spark_catalog", entry.parameters().get("view.catalogAndNamespace.part.0"));
+    assertEquals("prod", ViewFormat.read("prod", "sales", stored(entry)).currentCatalog().orElseThrow(),
+        "any catalog over the same Glue catalog resolves the view's names in itself");
+    assertEquals("spark_catalog", ViewFormat.read("spark_catalog", "sales", stored(entry)).currentCatalog()
+        .orElseThrow());
+
+    ViewEntry elsewhere = home.toBuilder().currentCatalog("other").build();
+    TableInput other = ViewFormat.newEntry(ViewFormat.recordedIn(elsewhere, "glue"), "4.2.0", THRESHOLD);
+    assertEquals("other", other.parameters().get("view.catalogAndNamespace.part.0"),
+        "another catalog's name is kept as written");
+    assertEquals("other", ViewFormat.read("glue", "sales", stored(other)).currentCatalog().orElseThrow());
+  }
+
+  @Test
   void spark2ViewsNameTheirDatabaseInTheSessionCatalog() {
     Table old = Table.builder().name("v").tableType("VIRTUAL_VIEW").viewOriginalText("SELECT 1 AS x")
         .viewExpandedText("SELECT 1 AS `x`").parameters(Map.of("view.default.database", "legacy")).build();
     ViewEntry view = ViewFormat.read("glue", "legacy", old);
-    assertEquals("spark_catalog", view.currentCatalog().orElseThrow());
+    assertEquals("glue", view.currentCatalog().orElseThrow());
     assertEquals(List.of("legacy"), view.currentNamespace());
     assertEquals("SELECT 1 AS `x`", view.sql(), "Spark runs the expanded text");
   }

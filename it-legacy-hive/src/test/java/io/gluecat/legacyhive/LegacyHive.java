@@ -99,7 +99,9 @@ final class LegacyHive {
     conf.put("spark.databricks.delta.snapshotPartitions", "2");
     conf.put("spark.sql.warehouse.dir", scratch.resolve("warehouse").toUri().toString());
     conf.put("spark.sql.catalogImplementation", "hive");
-    conf.put("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension");
+    // gluecat's extension (before Delta's) gives gluecat's catalog view DDL on this line; the Hive path's own
+    // statements on spark_catalog are left to Spark and Delta.
+    conf.put("spark.sql.extensions", "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension");
     conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
     conf.put("spark.sql.sources.schemaStringLengthThreshold", String.valueOf(SCHEMA_THRESHOLD));
     conf.put("spark.sql.catalog." + GLUE, "io.gluecat.GlueCatalog");

@@ -311,6 +311,61 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
     assertEquals(expected, hiveRows("SELECT id, name, region FROM " + db + "." + t + " ORDER BY id"));
   }
 
+  // ------------------------------------------------------------------ views, both directions
+
+  @Test
+  @CompatCase(id = "gluecat-view", writer = GLUECAT, reader = HIVE,
+      title = "gluecat view over a gluecat table, unqualified table name (recorded catalog spark_catalog)")
+  void hivePathReadsGluecatView() {
+    gluecatSql("CREATE TABLE " + g("vt") + " USING delta AS SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
+    inGluecatDatabase(() -> gluecatSql("CREATE VIEW " + g("v") + " (id, label COMMENT 'the name') COMMENT 'ones' "
+        + "AS SELECT id, upper(name) AS upper_name FROM vt WHERE id > 1"));
+    Table entry = entry("v");
+    assertEquals("VIRTUAL_VIEW", entry.tableType());
+    // In Glue, spark_catalog names the Glue catalog that holds the view, as the Hive path records it.
+    assertEquals("spark_catalog", entry.parameters().get("view.catalogAndNamespace.part.0"));
+    assertEquals(db, entry.parameters().get("view.catalogAndNamespace.part.1"));
+    legacy.transport.tableToHive(db, "vt");
+    legacy.transport.tableToHive(db, "v");
+
+    assertEquals(List.of("[2,B]"), hiveRows("SELECT id, label FROM " + db + ".v"));
+    assertEquals(List.of("[2,B]"), gluecatRows("SELECT id, label FROM " + g("v")));
+  }
+
+  @Test
+  @CompatCase(id = "hive-view", writer = HIVE, reader = GLUECAT,
+      title = "View by the Hive path over its Delta table (two-part name in the view text)")
+  void gluecatReadsHivePathView() {
+    hive("CREATE TABLE " + db + ".ht USING delta AS SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
+    hive("CREATE VIEW " + db + ".hv COMMENT 'from hive' AS SELECT id, name FROM " + db + ".ht WHERE id < 2");
+    legacy.transport.tableToGlue(db, "ht");
+    legacy.transport.tableToGlue(db, "hv");
+    Table entry = entry("hv");
+    assertEquals("VIRTUAL_VIEW", entry.tableType());
+    assertEquals("spark_catalog", entry.parameters().get("view.catalogAndNamespace.part.0"));
+
+    // spark_catalog in the Hive path's view is the Glue catalog gluecat serves: db.ht resolves there.
+    assertEquals(List.of("[1,a]"), gluecatRows("SELECT id, name FROM " + g("hv")));
+    SparkSession.setActiveSession(gluecat);
+    assertTrue(strings(gluecat.sql("SHOW VIEWS IN " + (sessionMode() ? "" : LegacyHive.GLUE + ".") + db)
+        .collectAsList()).stream().anyMatch(r -> r.contains("hv")), "SHOW VIEWS lists the Hive path's view");
+  }
+
+  /**
+   * Runs gluecat statements with gluecat's catalog and this test's database current; in named mode the shared
+   * session goes back to the Hive path's default database after (a session-mode session is the test's own).
+   */
+  private void inGluecatDatabase(Runnable statements) {
+    gluecatSql("USE " + (sessionMode() ? "" : LegacyHive.GLUE + ".") + db);
+    try {
+      statements.run();
+    } finally {
+      if (!sessionMode()) {
+        gluecatSql("USE spark_catalog.default");
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ Hive path -> gluecat repair -> Hive path
 
   @Test

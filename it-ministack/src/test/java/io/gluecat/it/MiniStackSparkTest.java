@@ -51,6 +51,9 @@ abstract class MiniStackSparkTest {
           // Delta rebuilds a table's state in 50 partitions by default; for small tables on 2 cores that is most
           // of a read's time (Delta's own test suites use a handful too)
           .config("spark.databricks.delta.snapshotPartitions", "2")
+          // Delta's VACUUM lists a table's files in this many tasks (10,000 by default): 45 s of a small table's
+          // VACUUM on 2 cores
+          .config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "2")
           .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
           // an event log, so tests can check what reaches it (SecretSurfacesIT)
           .config("spark.eventLog.enabled", "true")

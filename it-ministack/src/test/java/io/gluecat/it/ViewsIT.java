@@ -88,7 +88,8 @@ class ViewsIT extends CatalogModeTest {
     assertEquals("SELECT id, amount FROM orders WHERE amount > 10", entry.viewOriginalText());
     assertEquals(entry.viewOriginalText(), entry.viewExpandedText());
     assertEquals("2", entry.parameters().get("view.catalogAndNamespace.numParts"));
-    assertEquals(catalog, entry.parameters().get("view.catalogAndNamespace.part.0"));
+    assertEquals("spark_catalog", entry.parameters().get("view.catalogAndNamespace.part.0"),
+        "the Glue catalog holding the view, recorded as Spark's Hive path records it");
     assertEquals(db, entry.parameters().get("view.catalogAndNamespace.part.1"));
     assertEquals("id", entry.parameters().get("view.query.out.col.0"));
     assertEquals("finance", entry.parameters().get("team"));
@@ -161,10 +162,10 @@ class ViewsIT extends CatalogModeTest {
     assertEquals("EXTERNAL_TABLE", glueTable(db, "orders").tableType(), "the table is untouched");
     assertEquals(3, run("SELECT * FROM " + t("orders")).size());
 
-    run("CREATE TABLE " + t("gone") + " (id BIGINT) USING parquet");
-    run("CREATE VIEW " + t("over_gone") + " AS SELECT id FROM " + t("gone"));
-    run("DROP TABLE " + t("gone"));
-    assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "gone");
+    run("CREATE TABLE " + t("dropped_src") + " (id BIGINT) USING parquet");
+    run("CREATE VIEW " + t("over_gone") + " AS SELECT id FROM " + t("dropped_src"));
+    run("DROP TABLE " + t("dropped_src"));
+    assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "dropped_src", "over_gone");
 
     run("DROP VIEW " + t("w"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "w"));
@@ -214,6 +215,17 @@ class ViewsIT extends CatalogModeTest {
     assertMessage(() -> run("CREATE OR REPLACE VIEW " + t("tv") + " AS SELECT 1 AS x"), db + ".tv",
         "does not rewrite");
     assertEquals("true", glueTable(db, "tv").parameters().get("presto_view"), "the Trino view is untouched");
+  }
+
+  @Test
+  void aViewWhoseTextNoLongerParsesFailsNamingTheView() {
+    run("CREATE VIEW " + t("broken") + " AS SELECT id FROM " + t("orders"));
+    Table entry = glueTable(db, "broken");
+    GLUE.updateTable(r -> r.databaseName(db).tableInput(asInput(entry).toBuilder()
+        .viewOriginalText("SELEC id FROM orders").viewExpandedText("SELEC id FROM orders").build()));
+    assertMessage(() -> run("SELECT * FROM " + t("broken")), "VIEW " + catalog + "." + db + ".broken", "SELEC");
+    run("DROP VIEW " + t("broken"));
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "broken"), "a broken view can still be dropped");
   }
 
   /** The entry Spark's Hive path (HiveExternalCatalog on the Glue client) writes for a view, read by gluecat. */

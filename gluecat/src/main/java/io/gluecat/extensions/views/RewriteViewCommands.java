@@ -103,6 +103,43 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     return plan;
   }
 
+  /**
+   * For a parsed view statement on a gluecat name that only this extension runs (a named catalog on Spark 3.5
+   * and 4.1, session mode on every line), the statement and the name as users write them, e.g. "DROP VIEW
+   * glue.db.v"; empty for anything else, a temporary view included.
+   */
+  public static Optional<String> runOnlyByTheExtension(SparkSession spark, LogicalPlan plan) {
+    String statement;
+    scala.collection.Seq<String> parts;
+    if (plan instanceof CreateView create && create.child() instanceof UnresolvedIdentifier id) {
+      statement = "CREATE VIEW";
+      parts = id.nameParts();
+    } else if (plan instanceof AlterViewAs alter && alter.child() instanceof UnresolvedView name) {
+      statement = "ALTER VIEW .. AS";
+      parts = name.multipartIdentifier();
+    } else if (plan instanceof SetViewProperties set && set.child() instanceof UnresolvedView name) {
+      statement = "ALTER VIEW .. SET TBLPROPERTIES";
+      parts = name.multipartIdentifier();
+    } else if (plan instanceof UnsetViewProperties unset && unset.child() instanceof UnresolvedView name) {
+      statement = "ALTER VIEW .. UNSET TBLPROPERTIES";
+      parts = name.multipartIdentifier();
+    } else if (plan instanceof RenameTable rename && rename.isView()
+        && rename.child() instanceof UnresolvedTableOrView name) {
+      statement = "ALTER VIEW .. RENAME TO";
+      parts = name.multipartIdentifier();
+    } else if (plan instanceof DropView drop && drop.child() instanceof UnresolvedIdentifier id) {
+      statement = "DROP VIEW";
+      parts = id.nameParts();
+    } else {
+      return Optional.empty();
+    }
+    if (!(plan instanceof CreateView) && spark.sessionState().catalog().isTempView(Scala.list(Scala.javaList(parts)))) {
+      return Optional.empty();
+    }
+    return GlueTarget.of(spark, parts).filter(t -> t.inSessionCatalog() || !(t.catalog() instanceof ViewCatalog))
+        .map(t -> statement + " " + t.qualified());
+  }
+
   /** A name of a named gluecat catalog whose line never asks it for views; a temporary view is Spark's. */
   private static Optional<GlueView> named(SparkSession spark, scala.collection.Seq<String> parts,
       boolean mayBeTemporary) {

@@ -113,6 +113,18 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
   }
 
   @Test
+  @CompatCase(id = "view-read-by-trino-hive", writer = "gluecat", reader = "trino-hive",
+      title = "gluecat view (two-part table name) over a parquet table, read by Trino's Hive connector with "
+          + "hive.hive-views.enabled")
+  void trinoHiveReadsAGluecatView() {
+    run("CREATE TABLE " + t("sales") + " USING parquet AS SELECT id, id * 10 AS amount FROM range(4)");
+    run("CREATE VIEW " + t("big_sales") + " AS SELECT id, amount FROM " + db + ".sales WHERE amount >= 20");
+    List<String> expected = List.of("[2, 20]", "[3, 30]");
+    assertEquals(List.of("[2,20]", "[3,30]"), sparkRows("SELECT id, amount FROM " + t("big_sales") + " ORDER BY id"));
+    assertEquals(expected, trinoRows("SELECT id, amount FROM " + TRINO_HIVE + "." + db + ".big_sales ORDER BY id"));
+  }
+
+  @Test
   @CompatCase(id = "hive-delta-repaired", writer = "spark-hive-path", reader = "trino-delta",
       title = "Delta CTAS entry of the Hive path (placeholder location and columns) after gluecat repair")
   void trinoReadsAHivePathEntryAfterRepair() {

@@ -224,7 +224,9 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
             // corruption ... concurrent data modifications"): the tests never write one table from two engines at once.
             Map.of("delta.enable-non-concurrent-writes", "true"))
         .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
-        .catalog(TRINO_HIVE, TrinoCatalogs.hiveOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()))
+        .catalog(TRINO_HIVE, TrinoCatalogs.hiveOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()),
+            // Trino runs Hive views (Spark's and Hive's) only with this on; its own views need nothing
+            Map.of("hive.hive-views.enabled", "true"))
         .startAsync();
   }
 
