@@ -3,6 +3,7 @@ package io.gluecat.runtime;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,18 @@ class RuntimeJarIT {
     // the SDK finds its HTTP client through ServiceLoader: the service file must be relocated with it
     assertTrue(names.contains("META-INF/services/io.gluecat.shaded.software.amazon.awssdk.http.SdkHttpService"));
     assertFalse(names.contains("META-INF/services/software.amazon.awssdk.http.SdkHttpService"));
+  }
+
+  @Test
+  void bothJarsRegisterTheExtensionCheckWithSpark() {
+    // Spark loads it for every session (docs/extensions.md, "Without the extension"); Spark is not relocated
+    String service = "META-INF/services/org.apache.spark.sql.SparkSessionExtensionsProvider";
+    for (Path jar : List.of(Artifacts.runtimeJar(), Artifacts.plainJar())) {
+      byte[] listed = Artifacts.entries(jar).get(service);
+      assertNotNull(listed, jar + " has no " + service);
+      assertEquals("io.gluecat.extensions.ExtensionRequiredCheck",
+          new String(listed, StandardCharsets.UTF_8).trim(), jar.toString());
+    }
   }
 
   @Test

@@ -114,14 +114,40 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
   @Test
   @CompatCase(id = "view-read-by-trino-hive", writer = "gluecat", reader = "trino-hive",
-      title = "gluecat view (two-part table name) over a parquet table, read by Trino's Hive connector with "
-          + "hive.hive-views.enabled")
+      title = "gluecat view over a parquet table, its table named <database>.<table>, read by Trino's Hive "
+          + "connector with hive.hive-views.enabled")
   void trinoHiveReadsAGluecatView() {
+    createViewOverSales("big_sales", db + ".sales");
+    assertEquals(List.of("[2, 20]", "[3, 30]"),
+        trinoRows("SELECT id, amount FROM " + TRINO_HIVE + "." + db + ".big_sales ORDER BY id"));
+  }
+
+  @Test
+  @CompatCase(id = "view-unqualified-read-by-trino-hive", writer = "gluecat", reader = "trino-hive",
+      title = "gluecat view whose table name has no database, read by Trino's Hive connector",
+      limit = "Trino translates a Hive view's text without Spark's recorded catalog and namespace: a table named "
+          + "without its database is looked up in database default. Name a view's tables <database>.<table> for "
+          + "Trino (Spark, gluecat and Spark's Hive path resolve either form)")
+  void trinoHiveResolvesAViewsUnqualifiedNamesInDefault() {
+    createViewOverSales("big_sales", "sales");
+    TrinoQueryException e = assertThrows(TrinoQueryException.class,
+        () -> trinoRows("SELECT id, amount FROM " + TRINO_HIVE + "." + db + ".big_sales"));
+    assertTrue(e.getMessage().contains("Failed to translate Hive view") && e.getMessage().contains("'default'"),
+        e.getMessage());
+  }
+
+  /** A parquet table {@code sales} (id, amount = id * 10 for ids 0 to 3) and a view of its rows with amount >= 20. */
+  private void createViewOverSales(String view, String salesName) {
     run("CREATE TABLE " + t("sales") + " USING parquet AS SELECT id, id * 10 AS amount FROM range(4)");
-    run("CREATE VIEW " + t("big_sales") + " AS SELECT id, amount FROM " + db + ".sales WHERE amount >= 20");
-    List<String> expected = List.of("[2, 20]", "[3, 30]");
-    assertEquals(List.of("[2,20]", "[3,30]"), sparkRows("SELECT id, amount FROM " + t("big_sales") + " ORDER BY id"));
-    assertEquals(expected, trinoRows("SELECT id, amount FROM " + TRINO_HIVE + "." + db + ".big_sales ORDER BY id"));
+    run("USE " + database());
+    try {
+      run("CREATE VIEW " + view + " AS SELECT id, amount FROM " + salesName + " WHERE amount >= 20");
+    } finally {
+      if (!sessionMode()) {
+        run("USE spark_catalog.default"); // the shared session's; a session-mode session is the test's own
+      }
+    }
+    assertEquals(List.of("[2,20]", "[3,30]"), sparkRows("SELECT id, amount FROM " + t(view) + " ORDER BY id"));
   }
 
   @Test
