@@ -165,7 +165,12 @@ class ViewsIT extends CatalogModeTest {
     run("CREATE TABLE " + t("dropped_src") + " (id BIGINT) USING parquet");
     run("CREATE VIEW " + t("over_gone") + " AS SELECT id FROM " + t("dropped_src"));
     run("DROP TABLE " + t("dropped_src"));
-    assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "dropped_src", "over_gone");
+    if (spark().version().startsWith("3.")) {
+      // Spark 3.5 names only the missing table; Spark 4 adds the view whose query failed
+      assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "dropped_src");
+    } else {
+      assertMessage(() -> run("SELECT * FROM " + t("over_gone")), "dropped_src", "over_gone");
+    }
 
     run("DROP VIEW " + t("w"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "w"));
@@ -223,7 +228,7 @@ class ViewsIT extends CatalogModeTest {
     Table entry = glueTable(db, "broken");
     GLUE.updateTable(r -> r.databaseName(db).tableInput(asInput(entry).toBuilder()
         .viewOriginalText("SELEC id FROM orders").viewExpandedText("SELEC id FROM orders").build()));
-    assertMessage(() -> run("SELECT * FROM " + t("broken")), "VIEW " + catalog + "." + db + ".broken", "SELEC");
+    assertMessage(() -> run("SELECT * FROM " + t("broken")), db, "broken", "SELEC");
     run("DROP VIEW " + t("broken"));
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "broken"), "a broken view can still be dropped");
   }
