@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.types.ArrayType;
@@ -169,7 +170,11 @@ public final class HiveFormats {
         json(qualified, serde, parameters, options);
       }
     }
-    return new HiveSource(format, options, schema, partitionColumns);
+    // Athena's projection parameters are table parameters, never SerDe ones
+    Optional<PartitionProjection> projection = PartitionProjection.of(qualified,
+        table.hasParameters() ? withoutNulls(table.parameters()) : Map.of(),
+        sd.location() == null ? "" : sd.location().trim(), keys);
+    return new HiveSource(format, options, schema, partitionColumns, projection);
   }
 
   /** What every text SerDe shares: header and footer lines, compression, columns csv can hold. */
@@ -349,6 +354,12 @@ public final class HiveFormats {
 
   private static boolean isAtomic(DataType type) {
     return !(type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
+  }
+
+  private static Map<String, String> withoutNulls(Map<String, String> map) {
+    Map<String, String> out = new HashMap<>();
+    map.forEach((k, v) -> { if (k != null && v != null) { out.put(k, v); } });
+    return out;
   }
 
   private static String trimmed(String value) {

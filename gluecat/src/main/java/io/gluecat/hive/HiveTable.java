@@ -141,7 +141,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
       StructType keys = new StructType(java.util.Arrays.stream(source.schema().fields())
           .filter(f -> source.partitionColumns().contains(f.name())).toArray(org.apache.spark.sql.types.StructField[]::new));
       index = new GluePartitionIndex(org.apache.spark.sql.SparkSession.active(), name, location, readOptions, keys,
-          partitions);
+          partitions, source.projection());
     }
     return index;
   }
