@@ -225,6 +225,41 @@ class HiveFormatTablesIT extends CatalogModeTest {
     assertEquals(glue.get(0).catalogId(), glue.get(1).catalogId(), "GetPartitions names the catalog's account");
   }
 
+  /**
+   * A read no partition filter narrows lists the partitions in parallel segments (GetPartitions' Segment), as
+   * AWS Glue answers them: disjoint, together every partition.
+   */
+  @Test
+  void anUnfilteredReadListsThePartitionsInSegments() throws Exception {
+    crawledPartitionedTable("segmented");
+    GlueCallRecorder.clear();
+
+    try (AutoCloseable asGlue = GlueCallRecorder.segmentPartitions()) {
+      assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
+          rows("SELECT * FROM " + t("segmented") + " ORDER BY id"));
+    }
+    assertEquals(List.of("0/4", "1/4", "2/4", "3/4"),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.segment()).sorted().toList());
+  }
+
+  /**
+   * MiniStack ignores Segment and answers every segment with all partitions: each partition is still read once,
+   * and the catalog's later listings are made in one piece.
+   */
+  @Test
+  void anEndpointThatIgnoresSegmentsStillReadsEachPartitionOnce() {
+    crawledPartitionedTable("unsegmented");
+    List<String> all = List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]");
+    GlueCallRecorder.clear();
+
+    assertEquals(all, rows("SELECT * FROM " + t("unsegmented") + " ORDER BY id"));
+    assertEquals(4, GlueCallRecorder.callsOf("GetPartitions").size());
+    GlueCallRecorder.clear();
+    assertEquals(all, rows("SELECT * FROM " + t("unsegmented") + " ORDER BY id"));
+    assertEquals(java.util.Collections.singletonList(null),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.segment()).toList());
+  }
+
   @Test
   void aPartitionWithoutALocationIsRefusedNamingTheTableAndPartition() {
     String location = newDirectory("noloc");
