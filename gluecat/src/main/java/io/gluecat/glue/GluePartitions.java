@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.glue.model.BatchCreatePartitionResponse;
 import software.amazon.awssdk.services.glue.model.BatchDeletePartitionResponse;
 import software.amazon.awssdk.services.glue.model.ErrorDetail;
 import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
+import software.amazon.awssdk.services.glue.model.InvalidInputException;
 import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionError;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
@@ -46,7 +47,19 @@ public final class GluePartitions {
    * every page; all of them when there is no expression.
    */
   public List<Partition> list(TableName name, Optional<String> expression) throws NoSuchTableException {
-    return pages(name, expression, null);
+    try {
+      return pages(name, expression, null);
+    } catch (ExpressionRefused e) {
+      // the expression only narrows the listing: without it every partition is read, and the scan prunes them
+      return listAll(name);
+    }
+  }
+
+  /** Glue refused an expression as input (a value not of its key's type, a construct it does not parse). */
+  private static final class ExpressionRefused extends RuntimeException {
+    ExpressionRefused(Throwable cause) {
+      super(null, cause, false, false);
+    }
   }
 
   /**
@@ -110,6 +123,12 @@ public final class GluePartitions {
       try {
         page = gateway.client().getPartitions(r -> r.catalogId(gateway.catalogId()).databaseName(name.database())
             .tableName(name.table()).expression(expression.orElse(null)).segment(segment).nextToken(next));
+      } catch (InvalidInputException e) {
+        if (expression.isPresent()) {
+          throw new ExpressionRefused(e);
+        }
+        throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
+            NoSuchTableException.class);
       } catch (SdkException e) {
         throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
             NoSuchTableException.class);

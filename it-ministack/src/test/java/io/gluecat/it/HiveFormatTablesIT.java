@@ -260,6 +260,36 @@ class HiveFormatTablesIT extends CatalogModeTest {
         GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.segment()).toList());
   }
 
+  /**
+   * Filters on a date key reach Glue as quoted ISO dates; an expression Glue refuses as input (InvalidInput)
+   * only narrowed the listing, so the read lists every partition and the scan prunes them.
+   */
+  @Test
+  void dateKeyFiltersReachGlueAndARefusedExpressionFallsBackToTheScan() {
+    String location = newDirectory("by_day");
+    hiveEntry(db, "by_day", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("day date"));
+    for (int d = 1; d <= 2; d++) {
+      String dir = location + "/day=2024-01-0" + d;
+      spark().range(d, d + 1).write().mode("overwrite").parquet(dir);
+      partition(db, "by_day", dir, "2024-01-0" + d);
+    }
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[2]"), rows("SELECT id FROM " + t("by_day") + " WHERE day = DATE'2024-01-02'"));
+    assertEquals(List.of("day = '2024-01-02'"),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList());
+    GlueCallRecorder.clear();
+    try (io.gluecat.testkit.Fault.Handle refused = GlueCallRecorder.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
+        .error("InvalidInputException", 400).message("Unsupported expression").build())) {
+      assertEquals(List.of("[1]"), rows("SELECT id FROM " + t("by_day") + " WHERE day < DATE'2024-01-02'"));
+    }
+    List<String> expressions = GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList();
+    assertEquals("day < '2024-01-02'", expressions.get(0));
+    assertTrue(expressions.size() > 1 && expressions.subList(1, expressions.size()).stream().allMatch(e -> e == null),
+        expressions.toString());
+  }
+
   @Test
   void aPartitionWithoutALocationIsRefusedNamingTheTableAndPartition() {
     String location = newDirectory("noloc");
