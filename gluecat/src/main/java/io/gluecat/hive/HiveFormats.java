@@ -79,6 +79,8 @@ public final class HiveFormats {
   // JSON SerDes' parameters
   static final String IGNORE_MALFORMED = "ignore.malformed.json";
   static final String DOTS_IN_KEYS = "dots.in.keys";
+  /** The OpenX SerDe's key matching: true (its default) ignores case. */
+  static final String CASE_INSENSITIVE = "case.insensitive";
   static final String OPENX_MAPPING_PREFIX = "mapping.";
   // AvroSerDe's parameters
   static final String AVRO_SCHEMA_LITERAL = "avro.schema.literal";
@@ -174,7 +176,10 @@ public final class HiveFormats {
     Optional<PartitionProjection> projection = PartitionProjection.of(qualified,
         table.hasParameters() ? withoutNulls(table.parameters()) : Map.of(),
         sd.location() == null ? "" : sd.location().trim(), keys);
-    return new HiveSource(format, options, schema, partitionColumns, projection);
+    // the OpenX SerDe matches keys to columns ignoring case unless told otherwise; the other JSON SerDes do not
+    boolean keysIgnoreCase = serde.equals(OPENX_JSON_SERDE)
+        && !"false".equalsIgnoreCase(parameters.getOrDefault(CASE_INSENSITIVE, "true").trim());
+    return new HiveSource(format, options, schema, partitionColumns, projection, keysIgnoreCase);
   }
 
   /** What every text SerDe shares: header and footer lines, compression, columns csv can hold. */

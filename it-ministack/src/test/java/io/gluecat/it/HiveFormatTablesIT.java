@@ -115,6 +115,27 @@ class HiveFormatTablesIT extends CatalogModeTest {
         rows("SELECT id, user.name, user.age, size(tags) FROM " + t("openx") + " ORDER BY id"));
   }
 
+  /**
+   * The OpenX SerDe matches JSON keys to columns ignoring case (its case.insensitive, true by default), nested
+   * ones too; with case.insensitive = false a key must match its column exactly.
+   */
+  @Test
+  void anOpenxJsonTableMatchesKeysIgnoringCase() {
+    String location = newDirectory("openx_case");
+    writeFile(location, "events.json", "{\"ID\": 1, \"User\": {\"Name\": \"ann\"}, \"city\": \"x\"}\n"
+        + "{\"id\": 2, \"user\": {\"NAME\": \"bob\"}, \"City\": \"y\"}\n");
+    List<String> columns = List.of("id int", "user struct<name:string>", "city string");
+    hiveEntry(db, "openx_case", location, "org.openx.data.jsonserde.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT, Map.of(),
+        Map.of("classification", "json"), columns, List.of());
+    hiveEntry(db, "openx_exact", location, "org.openx.data.jsonserde.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("case.insensitive", "false"), Map.of(), columns, List.of());
+
+    assertEquals(List.of("[1,ann,x]", "[2,bob,y]"),
+        rows("SELECT id, user.name, city FROM " + t("openx_case") + " WHERE id > 0 ORDER BY id"));
+    assertEquals(List.of("[null,null,x]", "[2,null,null]"),
+        rows("SELECT id, user.name, city FROM " + t("openx_exact") + " ORDER BY id NULLS FIRST"));
+  }
+
   // ---- Athena shapes ----
 
   /** Athena's CREATE EXTERNAL TABLE ... STORED AS PARQUET over files another engine wrote. */
