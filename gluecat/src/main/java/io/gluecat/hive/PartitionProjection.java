@@ -276,6 +276,10 @@ public final class PartitionProjection {
         }
       }
     }
+    if (!NOW.matcher(range.get(0)).matches() && !NOW.matcher(range.get(1)).matches()
+        && bound(range.get(0), format).isAfter(bound(range.get(1), format))) {
+      throw badProperty(table, parameters, name, "range", "ends before it starts");
+    }
     long interval = positive(table, parameters, name, "interval");
     ChronoUnit unit;
     String unitValue = parameter(parameters, name, "interval.unit");
