@@ -110,7 +110,8 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
         hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), expression -> {
           try {
-            return glue.partitions().list(name, expression);
+            // a listing no filter narrows reads every partition: in parallel segments
+            return expression.isPresent() ? glue.partitions().list(name, expression) : glue.partitions().listAll(name);
           } catch (NoSuchTableException e) {
             throw new GlueCatalogException(String.format("Table %s was dropped while it was read", qualified), e);
           }

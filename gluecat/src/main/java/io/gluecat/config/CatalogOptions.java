@@ -76,12 +76,21 @@ public final class CatalogOptions {
   static final int DEFAULT_PREFETCH_THREADS = 8;
   static final int MAX_PREFETCH_THREADS = 64;
   // ---- end of planning ----
+  /**
+   * In how many parallel segments (GetPartitions' Segment of TotalSegments) a Hive-format table's partitions are
+   * read when a query does not narrow them with a partition filter; 1 reads them in one listing.
+   */
+  public static final String PARTITION_SEGMENTS = "glue.partition-segments";
+  static final int DEFAULT_PARTITION_SEGMENTS = 4;
+  /** Glue's limit on TotalSegments. */
+  static final int MAX_PARTITION_SEGMENTS = 10;
 
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS);
+          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS,
+          PARTITION_SEGMENTS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -107,6 +116,7 @@ public final class CatalogOptions {
   private final Duration cacheTtl;
   private final int cacheMaxEntries;
   private final int prefetchThreads;
+  private final int partitionSegments;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -180,6 +190,8 @@ public final class CatalogOptions {
     this.cacheMaxEntries = integer(options, CACHE_MAX_ENTRIES, 1, MAX_CACHE_MAX_ENTRIES)
         .orElse(DEFAULT_CACHE_MAX_ENTRIES);
     this.prefetchThreads = integer(options, PREFETCH_THREADS, 0, MAX_PREFETCH_THREADS).orElse(DEFAULT_PREFETCH_THREADS);
+    this.partitionSegments = integer(options, PARTITION_SEGMENTS, 1, MAX_PARTITION_SEGMENTS)
+        .orElse(DEFAULT_PARTITION_SEGMENTS);
     if (options.containsKey(CACHE_MAX_ENTRIES) && cacheTtl.isZero()) {
       throw invalid(CACHE_MAX_ENTRIES, "is set but " + CACHE_TTL + " is not; the cache across statements is off "
           + "until " + CACHE_TTL + " is a positive duration such as 5m");
@@ -223,6 +235,8 @@ public final class CatalogOptions {
   public int cacheMaxEntries() { return cacheMaxEntries; }
   /** How many table entries of one statement are read from Glue at once ahead of Spark's resolution; 0 or 1 = off. */
   public int prefetchThreads() { return prefetchThreads; }
+
+  public int partitionSegments() { return partitionSegments; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

@@ -312,6 +312,10 @@ public final class GlueGateway implements AutoCloseable {
 
   // ---- partitions ----
 
+  CatalogOptions options() {
+    return options;
+  }
+
   /** This catalog's Glue partition calls. */
   public GluePartitions partitions() {
     return partitions;
@@ -392,6 +396,7 @@ public final class GlueGateway implements AutoCloseable {
         prefetchPool.shutdown();
       }
     }
+    partitions.close();
     for (AutoCloseable resource : resources) {
       try {
         resource.close();

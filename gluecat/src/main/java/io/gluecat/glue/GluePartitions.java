@@ -11,10 +11,12 @@ import software.amazon.awssdk.services.glue.model.BatchCreatePartitionResponse;
 import software.amazon.awssdk.services.glue.model.BatchDeletePartitionResponse;
 import software.amazon.awssdk.services.glue.model.ErrorDetail;
 import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
+import software.amazon.awssdk.services.glue.model.InvalidInputException;
 import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionError;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
 import software.amazon.awssdk.services.glue.model.PartitionValueList;
+import software.amazon.awssdk.services.glue.model.Segment;
 
 /**
  * A catalog's Glue partition calls: listing over every page, batch creates and deletes within Glue's per-call
@@ -22,6 +24,9 @@ import software.amazon.awssdk.services.glue.model.PartitionValueList;
  */
 public final class GluePartitions {
   private final GlueGateway gateway;
+  /** Set once an endpoint answered segments with overlapping partitions: it ignores Segment. */
+  private volatile boolean segmentsIgnored;
+  private java.util.concurrent.ExecutorService pool;
 
   GluePartitions(GlueGateway gateway) {
     this.gateway = gateway;
@@ -42,6 +47,74 @@ public final class GluePartitions {
    * every page; all of them when there is no expression.
    */
   public List<Partition> list(TableName name, Optional<String> expression) throws NoSuchTableException {
+    try {
+      return pages(name, expression, null);
+    } catch (ExpressionRefused e) {
+      // the expression only narrows the listing: without it every partition is read, and the scan prunes them
+      return listAll(name);
+    }
+  }
+
+  /** Glue refused an expression as input (a value not of its key's type, a construct it does not parse). */
+  private static final class ExpressionRefused extends RuntimeException {
+    ExpressionRefused(Throwable cause) {
+      super(null, cause, false, false);
+    }
+  }
+
+  /**
+   * Every partition object of a table, read in the catalog's {@code glue.partition-segments} segments at once
+   * (GetPartitions' Segment of TotalSegments), each over all its pages. Glue's segments are disjoint and
+   * together hold every partition; an endpoint that ignores Segment answers each with all partitions, which is
+   * seen as a partition in two segments: the answer is then deduplicated, and this catalog's later listings
+   * are made in one piece.
+   */
+  public List<Partition> listAll(TableName name) throws NoSuchTableException {
+    int total = gateway.options().partitionSegments();
+    if (total < 2 || segmentsIgnored) {
+      return list(name, Optional.empty());
+    }
+    List<java.util.concurrent.CompletableFuture<List<Partition>>> segments = new ArrayList<>();
+    for (int i = 0; i < total; i++) {
+      Segment segment = Segment.builder().segmentNumber(i).totalSegments(total).build();
+      segments.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return pages(name, Optional.empty(), segment);
+        } catch (NoSuchTableException e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      }, pool()));
+    }
+    List<Partition> all = new ArrayList<>();
+    java.util.Set<List<String>> seen = new java.util.HashSet<>();
+    boolean overlap = false;
+    for (java.util.concurrent.CompletableFuture<List<Partition>> segment : segments) {
+      List<Partition> partitions;
+      try {
+        partitions = segment.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        segments.forEach(f -> f.cancel(false));
+        if (e.getCause() instanceof NoSuchTableException n) {
+          throw n;
+        }
+        throw e.getCause() instanceof RuntimeException r ? r : e;
+      }
+      for (Partition p : partitions) {
+        if (seen.add(p.hasValues() ? p.values() : List.of())) {
+          all.add(p);
+        } else {
+          overlap = true;
+        }
+      }
+    }
+    if (overlap) {
+      segmentsIgnored = true;
+    }
+    return all;
+  }
+
+  private List<Partition> pages(TableName name, Optional<String> expression, Segment segment)
+      throws NoSuchTableException {
     List<Partition> all = new ArrayList<>();
     String token = null;
     do {
@@ -49,7 +122,13 @@ public final class GluePartitions {
       GetPartitionsResponse page;
       try {
         page = gateway.client().getPartitions(r -> r.catalogId(gateway.catalogId()).databaseName(name.database())
-            .tableName(name.table()).expression(expression.orElse(null)).nextToken(next));
+            .tableName(name.table()).expression(expression.orElse(null)).segment(segment).nextToken(next));
+      } catch (InvalidInputException e) {
+        if (expression.isPresent()) {
+          throw new ExpressionRefused(e);
+        }
+        throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
+            NoSuchTableException.class);
       } catch (SdkException e) {
         throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
             NoSuchTableException.class);
@@ -58,6 +137,30 @@ public final class GluePartitions {
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
+  }
+
+  private synchronized java.util.concurrent.ExecutorService pool() {
+    if (pool == null) {
+      int threads = gateway.options().partitionSegments();
+      java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+      // idle threads end after a while: a catalog that lists a table an hour keeps none
+      java.util.concurrent.ThreadPoolExecutor executor = new java.util.concurrent.ThreadPoolExecutor(threads, threads,
+          30, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "gluecat-" + gateway.options().catalogName() + "-partitions-"
+                + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+      executor.allowCoreThreadTimeOut(true);
+      pool = executor;
+    }
+    return pool;
+  }
+
+  synchronized void close() {
+    if (pool != null) {
+      pool.shutdown();
+    }
   }
 
   /**

@@ -19,6 +19,7 @@ import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.Or;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
@@ -28,13 +29,25 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A query's partition filters as a GetPartitions {@code Expression} (Glue's grammar: comparisons, IN, AND,
- * OR over partition keys of string and integer types). The expression selects every partition the filters
- * can match and possibly more: what Glue cannot express (other types, functions, NOT, quotes in values) is
- * left out, and the scan prunes the partitions Glue returns with the filters themselves.
+ * OR over partition keys of string, integer and date types). The expression selects every partition the
+ * filters can match and possibly more: what Glue cannot express (other types, timestamps, functions, NOT,
+ * quotes in values, keys named like a word of Glue's parser) is left out, and the scan prunes the partitions
+ * Glue returns with the filters themselves.
  */
 public final class GlueExpressions {
   /** Glue's limit on an Expression, in bytes. */
   static final int MAX_BYTES = 2048;
+
+  /**
+   * Words of the SQL parser Glue evaluates expressions with (JSqlParser): a key of that name cannot be written
+   * in an expression, so filters on it are left to the scan.
+   */
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("AS", "BY", "DO", "IS", "IN", "OR", "ON",
+      "ALL", "AND", "ANY", "KEY", "NOT", "SET", "ASC", "TOP", "END", "DESC", "INTO", "NULL", "LIKE", "DROP", "JOIN",
+      "LEFT", "FROM", "OPEN", "CASE", "WHEN", "THEN", "ELSE", "SOME", "FULL", "WITH", "TABLE", "WHERE", "USING",
+      "UNION", "GROUP", "BEGIN", "INDEX", "INNER", "LIMIT", "OUTER", "ORDER", "RIGHT", "DELETE", "CREATE", "SELECT",
+      "OFFSET", "EXISTS", "HAVING", "INSERT", "UPDATE", "VALUES", "ESCAPE", "PRIMARY", "NATURAL", "REPLACE",
+      "BETWEEN", "TRUNCATE", "DISTINCT", "INTERSECT");
 
   private GlueExpressions() {}
 
@@ -129,17 +142,20 @@ public final class GlueExpressions {
   private static Optional<StructField> key(Attribute attribute, StructType schema) {
     for (StructField f : schema.fields()) {
       if (f.name().equalsIgnoreCase(attribute.name())) {
-        return isGlueComparable(f.dataType()) && isGlueComparable(attribute.dataType()) ? Optional.of(f)
-            : Optional.empty();
+        return isGlueComparable(f.dataType()) && isGlueComparable(attribute.dataType())
+            && !RESERVED.contains(f.name().toUpperCase(java.util.Locale.ROOT)) ? Optional.of(f) : Optional.empty();
       }
     }
     return Optional.empty();
   }
 
-  /** Partition key types Glue's expressions compare by value. */
+  /**
+   * Partition key types Glue's expressions compare by value. Timestamps are left to the scan: a partition's
+   * timestamp string is read in the session's time zone, which Glue does not know.
+   */
   private static boolean isGlueComparable(DataType type) {
     return type instanceof StringType || type instanceof IntegerType || type instanceof LongType
-        || type instanceof ShortType || type instanceof ByteType;
+        || type instanceof ShortType || type instanceof ByteType || type instanceof DateType;
   }
 
   /** A literal in Glue's grammar; null and strings with a quote have none (a null comparison matches nothing). */
@@ -150,6 +166,10 @@ public final class GlueExpressions {
     if (type instanceof StringType) {
       String s = value.toString();
       return s.contains("'") || s.contains("\\") ? Optional.empty() : Optional.of("'" + s + "'");
+    }
+    if (type instanceof DateType) { // Spark's date is days since 1970-01-01; Glue compares 'yyyy-MM-dd'
+      return value instanceof Integer days ? Optional.of("'" + java.time.LocalDate.ofEpochDay(days) + "'")
+          : Optional.empty();
     }
     return value instanceof Number ? Optional.of(value.toString()) : Optional.empty();
   }

@@ -48,11 +48,16 @@ public final class GluePartitionIndex extends PrunedFileIndex {
   private final Map<String, String> options;
   private final StructType partitionSchema;
   private final Source source;
+  /** The entry's partition projection, which replaces its Glue partitions; null when it has none. */
+  private final PartitionProjection projection;
   /** Spark lists a scan's files more than once while it plans; Glue is asked once per expression. */
   private final Map<Optional<String>, InMemoryFileIndex> selections = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Projected partitions are computed per listing (cheap), their files listed once per set of partitions. */
+  private final Map<List<PartitionProjection.Partition>, InMemoryFileIndex> projections =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   GluePartitionIndex(SparkSession spark, String table, String location, Map<String, String> options,
-      StructType partitionSchema, Source source) {
+      StructType partitionSchema, Source source, Optional<PartitionProjection> projection) {
     super(spark, options, partitionSchema);
     this.spark = spark;
     this.table = table;
@@ -60,11 +65,72 @@ public final class GluePartitionIndex extends PrunedFileIndex {
     this.options = options;
     this.partitionSchema = partitionSchema;
     this.source = source;
+    this.projection = projection.orElse(null);
   }
 
   @Override
   protected InMemoryFileIndex selected(List<Expression> partitionFilters) {
+    if (projection != null) {
+      return projections.computeIfAbsent(projection.partitions(partitionFilters, this::matching), this::index);
+    }
     return selections.computeIfAbsent(GlueExpressions.of(partitionFilters, partitionSchema), this::read);
+  }
+
+  /**
+   * The indexes of the rows (partition values as strings, for the keys of {@code schema}) that the filters
+   * referring to those keys alone may match; the other filters are left to Spark.
+   */
+  private List<Integer> matching(StructType schema, List<List<String>> rows, List<Expression> filters) {
+    java.util.Set<String> names = new java.util.HashSet<>(java.util.Arrays.asList(schema.fieldNames()));
+    List<Expression> usable = filters.stream().filter(f -> io.gluecat.compat.Scala.javaList(f.references().toSeq())
+        .stream().allMatch(a -> names.contains(a.name()))).toList();
+    List<Integer> kept = new ArrayList<>();
+    if (usable.isEmpty()) {
+      for (int i = 0; i < rows.size(); i++) {
+        kept.add(i);
+      }
+      return kept;
+    }
+    // bind the filters' attributes to the row's positions, as Spark's own index prunes its partitions
+    List<org.apache.spark.sql.catalyst.expressions.Attribute> input = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      input.add(usable.stream().flatMap(e -> io.gluecat.compat.Scala.javaList(e.references().toSeq()).stream())
+          .filter(a -> a.name().equals(f.name())).findFirst()
+          .orElseGet(() -> org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttribute(f)));
+    }
+    var attributes = org.apache.spark.sql.catalyst.expressions.package$.MODULE$.AttributeSeq(
+        io.gluecat.compat.Scala.list(input));
+    Expression all = usable.stream().reduce(org.apache.spark.sql.catalyst.expressions.And::new).orElseThrow();
+    org.apache.spark.sql.catalyst.expressions.InterpretedPredicate predicate =
+        org.apache.spark.sql.catalyst.expressions.Predicate.createInterpreted(
+            org.apache.spark.sql.catalyst.expressions.BindReferences.bindReference(all, attributes, false));
+    predicate.initialize(0);
+    String timeZone = SQLConf.get().sessionLocalTimeZone();
+    for (int i = 0; i < rows.size(); i++) {
+      if (predicate.eval(row(table, schema, rows.get(i), timeZone))) {
+        kept.add(i);
+      }
+    }
+    return kept;
+  }
+
+  /** The index of projected partitions; those without a directory read as empty, as in Athena. */
+  private InMemoryFileIndex index(List<PartitionProjection.Partition> partitions) {
+    String timeZone = SQLConf.get().sessionLocalTimeZone();
+    List<PartitionPath> paths = new ArrayList<>();
+    List<Path> roots = new ArrayList<>();
+    for (PartitionProjection.Partition p : partitions) {
+      Path path = new Path(p.location());
+      paths.add(new PartitionPath(row(table, partitionSchema, p.values(), timeZone), path));
+      roots.add(path);
+    }
+    return index(paths, roots);
+  }
+
+  private InMemoryFileIndex index(List<PartitionPath> paths, List<Path> roots) {
+    PartitionSpec spec = new PartitionSpec(partitionSchema, io.gluecat.compat.Scala.list(paths));
+    return new InMemoryFileIndex(spark, io.gluecat.compat.Scala.list(roots), SparkCompat.scalaMap(options),
+        scala.Option.apply(partitionSchema), NoopCache$.MODULE$, scala.Option.apply(spec), scala.Option.empty());
   }
 
   /** The index of the partitions Glue returns for the expression. */
@@ -85,16 +151,14 @@ public final class GluePartitionIndex extends PrunedFileIndex {
             table, values));
       }
       Path path = new Path(partitionLocation.trim());
-      paths.add(new PartitionPath(row(values, timeZone), path));
+      paths.add(new PartitionPath(row(table, partitionSchema, values, timeZone), path));
       roots.add(path);
     }
-    PartitionSpec spec = new PartitionSpec(partitionSchema, io.gluecat.compat.Scala.list(paths));
-    return new InMemoryFileIndex(spark, io.gluecat.compat.Scala.list(roots), SparkCompat.scalaMap(options),
-        scala.Option.apply(partitionSchema), NoopCache$.MODULE$, scala.Option.apply(spec), scala.Option.empty());
+    return index(paths, roots);
   }
 
   /** A partition's values as Spark's row of the keys' types, cast as Spark casts strings. */
-  private InternalRow row(List<String> values, String timeZone) {
+  private static InternalRow row(String table, StructType partitionSchema, List<String> values, String timeZone) {
     Object[] row = new Object[values.size()];
     for (int i = 0; i < row.length; i++) {
       String value = values.get(i);

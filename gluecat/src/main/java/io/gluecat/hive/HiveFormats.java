@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.types.ArrayType;
@@ -78,6 +79,8 @@ public final class HiveFormats {
   // JSON SerDes' parameters
   static final String IGNORE_MALFORMED = "ignore.malformed.json";
   static final String DOTS_IN_KEYS = "dots.in.keys";
+  /** The OpenX SerDe's key matching: true (its default) ignores case. */
+  static final String CASE_INSENSITIVE = "case.insensitive";
   static final String OPENX_MAPPING_PREFIX = "mapping.";
   // AvroSerDe's parameters
   static final String AVRO_SCHEMA_LITERAL = "avro.schema.literal";
@@ -169,7 +172,14 @@ public final class HiveFormats {
         json(qualified, serde, parameters, options);
       }
     }
-    return new HiveSource(format, options, schema, partitionColumns);
+    // Athena's projection parameters are table parameters, never SerDe ones
+    Optional<PartitionProjection> projection = PartitionProjection.of(qualified,
+        table.hasParameters() ? withoutNulls(table.parameters()) : Map.of(),
+        sd.location() == null ? "" : sd.location().trim(), keys);
+    // the OpenX SerDe matches keys to columns ignoring case unless told otherwise; the other JSON SerDes do not
+    boolean keysIgnoreCase = serde.equals(OPENX_JSON_SERDE)
+        && !"false".equalsIgnoreCase(parameters.getOrDefault(CASE_INSENSITIVE, "true").trim());
+    return new HiveSource(format, options, schema, partitionColumns, projection, keysIgnoreCase);
   }
 
   /** What every text SerDe shares: header and footer lines, compression, columns csv can hold. */
@@ -349,6 +359,12 @@ public final class HiveFormats {
 
   private static boolean isAtomic(DataType type) {
     return !(type instanceof StructType || type instanceof ArrayType || type instanceof MapType);
+  }
+
+  private static Map<String, String> withoutNulls(Map<String, String> map) {
+    Map<String, String> out = new HashMap<>();
+    map.forEach((k, v) -> { if (k != null && v != null) { out.put(k, v); } });
+    return out;
   }
 
   private static String trimmed(String value) {

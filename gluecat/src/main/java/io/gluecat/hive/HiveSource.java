@@ -12,9 +12,11 @@ import org.apache.spark.sql.types.StructType;
  * @param options the source's read options, from the entry's SerDe and table parameters
  * @param schema data columns in stored order, then the partition keys in key order
  * @param partitionColumns the partition keys' names, in key order
+ * @param projection the entry's partition projection (Athena's), which replaces its Glue partitions
+ * @param jsonKeysIgnoreCase whether JSON keys match columns ignoring case (the OpenX SerDe's default)
  */
 public record HiveSource(String format, Map<String, String> options, StructType schema,
-    List<String> partitionColumns) {
+    List<String> partitionColumns, java.util.Optional<PartitionProjection> projection, boolean jsonKeysIgnoreCase) {
   public HiveSource {
     options = Map.copyOf(options);
     partitionColumns = List.copyOf(partitionColumns);

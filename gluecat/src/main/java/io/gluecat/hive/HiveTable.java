@@ -117,6 +117,12 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
     // the entry's options under the statement's: Spark 3.5's file tables do not merge their own into a scan's
     Map<String, String> merged = new LinkedHashMap<>(readOptions);
     merged.putAll(options.asCaseSensitiveMap());
+    if (source.jsonKeysIgnoreCase()) {
+      org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex files = source.partitionColumns().isEmpty()
+          ? ((org.apache.spark.sql.execution.datasources.v2.FileTable) files()).fileIndex() : index();
+      return new JsonKeysIgnoringCase.Builder(org.apache.spark.sql.SparkSession.active(), files, dataSchema(),
+          new CaseInsensitiveStringMap(merged));
+    }
     if (source.partitionColumns().isEmpty()) {
       return ((SupportsRead) files()).newScanBuilder(new CaseInsensitiveStringMap(merged));
     }
@@ -141,7 +147,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
       StructType keys = new StructType(java.util.Arrays.stream(source.schema().fields())
           .filter(f -> source.partitionColumns().contains(f.name())).toArray(org.apache.spark.sql.types.StructField[]::new));
       index = new GluePartitionIndex(org.apache.spark.sql.SparkSession.active(), name, location, readOptions, keys,
-          partitions);
+          partitions, source.projection());
     }
     return index;
   }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /** Partition filters to GetPartitions expressions: exact where Glue can evaluate them, left out elsewhere. */
 class GlueExpressionsTest {
-  private static final StructType KEYS = StructType.fromDDL("region STRING, year INT, day DATE, rate DOUBLE");
+  private static final StructType KEYS = StructType.fromDDL(
+      "region STRING, year INT, day DATE, rate DOUBLE, at TIMESTAMP, `end` STRING");
 
   private static AttributeReference attr(String name) {
     return (AttributeReference) io.gluecat.compat.Scala.javaList(org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttributes(KEYS)).stream()
@@ -54,19 +55,30 @@ class GlueExpressionsTest {
         of(new Or(new EqualTo(attr("region"), lit("eu")), new EqualTo(attr("year"), lit(2024)))));
   }
 
+  /** Glue compares date keys by value, written as quoted ISO dates. */
+  @Test
+  void comparisonsOnDateKeysTranslate() {
+    Literal day = Literal.create((int) java.time.LocalDate.parse("2024-03-01").toEpochDay(), DataTypes.DateType);
+    assertEquals(Optional.of("day = '2024-03-01'"), of(new EqualTo(attr("day"), day)));
+    assertEquals(Optional.of("day < '2024-03-01'"), of(new GreaterThan(day, attr("day"))));
+    assertEquals(Optional.of("day IN ('2024-03-01', '1970-01-02')"), of(new In(attr("day"),
+        io.gluecat.compat.Scala.list(day, Literal.create(1, DataTypes.DateType)))));
+  }
+
   /** What Glue cannot evaluate is left to the scan, and never narrows what Glue returns. */
   @Test
   void untranslatablePartsWidenTheExpressionNeverNarrowIt() {
-    Expression onDate = new EqualTo(attr("day"), Literal.create(19000, DataTypes.DateType));
+    Expression onTimestamp = new EqualTo(attr("at"), Literal.create(19000L * 86_400_000_000L, DataTypes.TimestampType));
     Expression onDouble = new GreaterThan(attr("rate"), lit(1.5));
     Expression quoted = new EqualTo(attr("region"), lit("o'hare"));
-    assertEquals(Optional.empty(), of(onDate));
+    assertEquals(Optional.empty(), of(onTimestamp));
     assertEquals(Optional.empty(), of(onDouble, quoted, new IsNotNull(attr("region"))));
-    assertEquals(Optional.of("year = 1"), of(new And(onDate, new EqualTo(attr("year"), lit(1)))),
+    assertEquals(Optional.of("year = 1"), of(new And(onTimestamp, new EqualTo(attr("year"), lit(1)))),
         "a conjunct Glue cannot evaluate is dropped");
-    assertEquals(Optional.empty(), of(new Or(onDate, new EqualTo(attr("year"), lit(1)))),
+    assertEquals(Optional.empty(), of(new Or(onTimestamp, new EqualTo(attr("year"), lit(1)))),
         "an OR with a side Glue cannot evaluate is dropped whole");
     assertEquals(Optional.empty(), of(new Not(new EqualTo(attr("region"), lit("eu")))));
+    assertEquals(Optional.empty(), of(new EqualTo(attr("end"), lit("x"))), "a key named like a word of Glue's parser");
   }
 
   @Test

@@ -115,6 +115,27 @@ class HiveFormatTablesIT extends CatalogModeTest {
         rows("SELECT id, user.name, user.age, size(tags) FROM " + t("openx") + " ORDER BY id"));
   }
 
+  /**
+   * The OpenX SerDe matches JSON keys to columns ignoring case (its case.insensitive, true by default), nested
+   * ones too; with case.insensitive = false a key must match its column exactly.
+   */
+  @Test
+  void anOpenxJsonTableMatchesKeysIgnoringCase() {
+    String location = newDirectory("openx_case");
+    writeFile(location, "events.json", "{\"ID\": 1, \"User\": {\"Name\": \"ann\"}, \"city\": \"x\"}\n"
+        + "{\"id\": 2, \"user\": {\"NAME\": \"bob\"}, \"City\": \"y\"}\n");
+    List<String> columns = List.of("id int", "user struct<name:string>", "city string");
+    hiveEntry(db, "openx_case", location, "org.openx.data.jsonserde.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT, Map.of(),
+        Map.of("classification", "json"), columns, List.of());
+    hiveEntry(db, "openx_exact", location, "org.openx.data.jsonserde.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("case.insensitive", "false"), Map.of(), columns, List.of());
+
+    assertEquals(List.of("[1,ann,x]", "[2,bob,y]"),
+        rows("SELECT id, user.name, city FROM " + t("openx_case") + " WHERE id > 0 ORDER BY id"));
+    assertEquals(List.of("[null,null,x]", "[2,null,null]"),
+        rows("SELECT id, user.name, city FROM " + t("openx_exact") + " ORDER BY id NULLS FIRST"));
+  }
+
   // ---- Athena shapes ----
 
   /** Athena's CREATE EXTERNAL TABLE ... STORED AS PARQUET over files another engine wrote. */
@@ -225,6 +246,71 @@ class HiveFormatTablesIT extends CatalogModeTest {
     assertEquals(glue.get(0).catalogId(), glue.get(1).catalogId(), "GetPartitions names the catalog's account");
   }
 
+  /**
+   * A read no partition filter narrows lists the partitions in parallel segments (GetPartitions' Segment), as
+   * AWS Glue answers them: disjoint, together every partition.
+   */
+  @Test
+  void anUnfilteredReadListsThePartitionsInSegments() throws Exception {
+    crawledPartitionedTable("segmented");
+    GlueCallRecorder.clear();
+
+    try (AutoCloseable asGlue = GlueCallRecorder.segmentPartitions()) {
+      assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
+          rows("SELECT * FROM " + t("segmented") + " ORDER BY id"));
+    }
+    assertEquals(List.of("0/4", "1/4", "2/4", "3/4"),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.segment()).sorted().toList());
+  }
+
+  /**
+   * MiniStack ignores Segment and answers every segment with all partitions: each partition is still read once,
+   * and the catalog's later listings are made in one piece.
+   */
+  @Test
+  void anEndpointThatIgnoresSegmentsStillReadsEachPartitionOnce() {
+    crawledPartitionedTable("unsegmented");
+    List<String> all = List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]");
+    GlueCallRecorder.clear();
+
+    assertEquals(all, rows("SELECT * FROM " + t("unsegmented") + " ORDER BY id"));
+    assertEquals(4, GlueCallRecorder.callsOf("GetPartitions").size());
+    GlueCallRecorder.clear();
+    assertEquals(all, rows("SELECT * FROM " + t("unsegmented") + " ORDER BY id"));
+    assertEquals(java.util.Collections.singletonList(null),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.segment()).toList());
+  }
+
+  /**
+   * Filters on a date key reach Glue as quoted ISO dates; an expression Glue refuses as input (InvalidInput)
+   * only narrowed the listing, so the read lists every partition and the scan prunes them.
+   */
+  @Test
+  void dateKeyFiltersReachGlueAndARefusedExpressionFallsBackToTheScan() {
+    String location = newDirectory("by_day");
+    hiveEntry(db, "by_day", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("day date"));
+    for (int d = 1; d <= 2; d++) {
+      String dir = location + "/day=2024-01-0" + d;
+      spark().range(d, d + 1).write().mode("overwrite").parquet(dir);
+      partition(db, "by_day", dir, "2024-01-0" + d);
+    }
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[2]"), rows("SELECT id FROM " + t("by_day") + " WHERE day = DATE'2024-01-02'"));
+    assertEquals(List.of("day = '2024-01-02'"),
+        GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList());
+    GlueCallRecorder.clear();
+    try (io.gluecat.testkit.Fault.Handle refused = GlueCallRecorder.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
+        .error("InvalidInputException", 400).message("Unsupported expression").build())) {
+      assertEquals(List.of("[1]"), rows("SELECT id FROM " + t("by_day") + " WHERE day < DATE'2024-01-02'"));
+    }
+    List<String> expressions = GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList();
+    assertEquals("day < '2024-01-02'", expressions.get(0));
+    assertTrue(expressions.size() > 1 && expressions.subList(1, expressions.size()).stream().allMatch(e -> e == null),
+        expressions.toString());
+  }
+
   @Test
   void aPartitionWithoutALocationIsRefusedNamingTheTableAndPartition() {
     String location = newDirectory("noloc");
@@ -233,6 +319,116 @@ class HiveFormatTablesIT extends CatalogModeTest {
     GLUE.createPartition(r -> r.databaseName(db).tableName("noloc").partitionInput(p -> p.values("x")));
 
     assertMessage(() -> run("SELECT * FROM " + t("noloc")), qualified("noloc"), "[x]", "without a location");
+  }
+
+  // ---- Athena partition projection: partitions computed from the table parameters, never from Glue ----
+
+  /** A parquet table with the given keys and projection parameters ({@code <loc>}: its location); returns that. */
+  private String projectedTable(String table, List<String> keys, Map<String, String> projection) {
+    String location = newDirectory(table);
+    Map<String, String> parameters = new java.util.HashMap<>();
+    projection.forEach((k, v) -> parameters.put(k, v.replace("<loc>", location)));
+    parameters.put("projection.enabled", "true");
+    parameters.put("EXTERNAL", "TRUE");
+    hiveEntry(db, table, location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of("serialization.format", "1"),
+        parameters, List.of("id bigint"), keys);
+    return location;
+  }
+
+  private void parquetRows(String location, long from, long to) {
+    spark().range(from, to).write().mode("overwrite").parquet(location);
+  }
+
+  /**
+   * Enum and zero-padded integer keys placed by storage.location.template: every projected partition is read
+   * (missing ones are empty), filters prune them, files outside the projection are never read, and Glue is
+   * not asked for partitions (the Glue partition the entry also has is ignored, as Athena ignores it).
+   */
+  @Test
+  void anEnumAndIntegerProjectionReadsTheProjectedLocations() {
+    String location = projectedTable("proj_enum", List.of("region string", "bucket int"), Map.of(
+        "projection.region.type", "enum", "projection.region.values", "eu, us",
+        "projection.bucket.type", "integer", "projection.bucket.range", "1,5", "projection.bucket.interval", "2",
+        "projection.bucket.digits", "2", "storage.location.template", "<loc>/data/${region}/b${bucket}"));
+    parquetRows(location + "/data/eu/b01", 1, 3);
+    parquetRows(location + "/data/us/b05", 10, 11);
+    parquetRows(location + "/data/us/b02", 50, 51); // 2 is not in the projection (1, 3, 5)
+    parquetRows(location + "/data/asia/b01", 60, 61); // nor is asia
+    partition(db, "proj_enum", location + "/data/asia/b01", "asia", "1");
+    GlueCallRecorder.clear();
+
+    assertEquals(List.of("[1,eu,1]", "[2,eu,1]", "[10,us,5]"), rows("SELECT * FROM " + t("proj_enum") + " ORDER BY id"));
+    assertEquals(List.of("[10,us,5]"), rows("SELECT * FROM " + t("proj_enum") + " WHERE region = 'us' AND bucket > 3"));
+    assertEquals(List.of(), GlueCallRecorder.callsOf("GetPartitions"));
+  }
+
+  /**
+   * Date projections: a day key of type date relative to NOW without a template (Hive's key=value layout
+   * under the table), and an hourly string key with an interval and unit placed by a template.
+   */
+  @Test
+  void dateProjectionsReadDaysRelativeToNowAndHoursByInterval() {
+    String days = projectedTable("proj_days", List.of("day date"), Map.of("projection.day.type", "date",
+        "projection.day.range", "NOW-3DAYS,NOW", "projection.day.format", "yyyy-MM-dd"));
+    java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+    parquetRows(days + "/day=" + today, 1, 2);
+    parquetRows(days + "/day=" + today.minusDays(2), 2, 3);
+    parquetRows(days + "/day=" + today.minusDays(10), 3, 4); // before the range
+    String hours = projectedTable("proj_hours", List.of("hour string"), Map.of("projection.hour.type", "date",
+        "projection.hour.range", "2024/01/01/00,2024/01/01/05", "projection.hour.format", "yyyy/MM/dd/HH",
+        "projection.hour.interval", "2", "projection.hour.interval.unit", "HOURS",
+        "storage.location.template", "<loc>/${hour}/"));
+    parquetRows(hours + "/2024/01/01/02", 1, 2);
+    parquetRows(hours + "/2024/01/01/04", 2, 3);
+    parquetRows(hours + "/2024/01/01/03", 3, 4); // between two projected hours
+
+    assertEquals(List.of("[1," + today + "]", "[2," + today.minusDays(2) + "]"),
+        rows("SELECT * FROM " + t("proj_days") + " ORDER BY id"));
+    assertEquals(List.of("[2]"), rows("SELECT id FROM " + t("proj_days") + " WHERE day < DATE'" + today + "'"));
+    assertEquals(List.of("[1,2024/01/01/02]", "[2,2024/01/01/04]"),
+        rows("SELECT * FROM " + t("proj_hours") + " ORDER BY id"));
+    assertEquals(List.of("[2]"), rows("SELECT id FROM " + t("proj_hours") + " WHERE hour = '2024/01/01/04'"));
+  }
+
+  /** An injected key takes its values from the query's equality filter; without one the query fails as in Athena. */
+  @Test
+  void anInjectedProjectionNeedsAnEqualityFilter() {
+    String location = projectedTable("proj_injected", List.of("device string"),
+        Map.of("projection.device.type", "injected"));
+    parquetRows(location + "/device=a1", 1, 2);
+    parquetRows(location + "/device=b2", 2, 3);
+
+    assertEquals(List.of("[1,a1]"), rows("SELECT * FROM " + t("proj_injected") + " WHERE device = 'a1'"));
+    assertEquals(List.of("[1]", "[2]"),
+        rows("SELECT id FROM " + t("proj_injected") + " WHERE device IN ('a1', 'b2', 'c3') ORDER BY id"));
+    assertMessage(() -> run("SELECT * FROM " + t("proj_injected")), qualified("proj_injected"), "'device'",
+        "injected", "equality");
+    assertMessage(() -> run("SELECT * FROM " + t("proj_injected") + " WHERE device > 'a'"),
+        qualified("proj_injected"), "'device'", "injected");
+  }
+
+  /** Bad projection parameters fail the read, naming the table, the key and the parameter. */
+  @Test
+  void badProjectionParametersAreRefusedNamingTableColumnAndParameter() {
+    projectedTable("proj_unknown", List.of("k string"), Map.of("projection.k.type", "weekday"));
+    projectedTable("proj_range", List.of("k int"), Map.of("projection.k.type", "integer", "projection.k.range", "5"));
+    projectedTable("proj_dates", List.of("k string"), Map.of("projection.k.type", "date",
+        "projection.k.range", "2024-13-01,NOW", "projection.k.format", "yyyy-MM-dd"));
+    projectedTable("proj_untyped", List.of("k string", "j string"), Map.of("projection.k.type", "enum",
+        "projection.k.values", "a"));
+    projectedTable("proj_template", List.of("k string"), Map.of("projection.k.type", "enum",
+        "projection.k.values", "a", "storage.location.template", "s3://bucket/x/"));
+
+    assertMessage(() -> run("SELECT * FROM " + t("proj_unknown")), qualified("proj_unknown"), "'k'",
+        "projection.k.type", "weekday");
+    assertMessage(() -> run("SELECT * FROM " + t("proj_range")), qualified("proj_range"), "'k'",
+        "projection.k.range", "'5'");
+    assertMessage(() -> run("SELECT * FROM " + t("proj_dates")), qualified("proj_dates"), "'k'",
+        "projection.k.range", "2024-13-01");
+    assertMessage(() -> run("SELECT * FROM " + t("proj_untyped")), qualified("proj_untyped"), "'j'",
+        "projection.j.type");
+    assertMessage(() -> run("SELECT * FROM " + t("proj_template")), qualified("proj_template"),
+        "storage.location.template", "${k}");
   }
 
   // ---- calls ----

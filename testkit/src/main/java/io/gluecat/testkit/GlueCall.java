@@ -33,6 +33,7 @@ package io.gluecat.testkit;
  * @param nextToken     the request's {@code NextToken} as the caller sent it (a token of
  *                      {@link GlueCallRecorder#pageListings(int)} included), null if not set
  * @param expression    the request's {@code Expression} (GetPartitions, GetTables), null if not set
+ * @param segment       the request's {@code Segment} (GetPartitions) as "number/total", null if not set
  */
 public record GlueCall(
         long sequence,
@@ -56,7 +57,8 @@ public record GlueCall(
         AssumeRole assumeRole,
         Integer maxResults,
         String nextToken,
-        String expression) {
+        String expression,
+        String segment) {
 
     /** How an attempt ended. */
     public enum Outcome {

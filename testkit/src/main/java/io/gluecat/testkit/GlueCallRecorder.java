@@ -94,6 +94,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     private static final List<Fault.Handle> FAULTS = new ArrayList<>();      // guarded by LOCK
     private static long sequence;                                             // guarded by LOCK
     private static int pageSize;                                              // guarded by LOCK; 0 = off
+    private static boolean segmentPartitions;                                 // guarded by LOCK
 
     private static final String PAGE_TOKEN_PREFIX = "gluecat-testkit-page-";
     private static long delayNanos;                                           // guarded by LOCK; 0 = none
@@ -199,6 +200,22 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     }
 
     /**
+     * Makes {@code GetPartitions} honour its {@code Segment} as AWS Glue does: each segment answers a disjoint
+     * part of the partitions, all segments together every partition. MiniStack ignores {@code Segment} and
+     * answers every segment with all partitions. Close the handle (or {@link #reset()}) to turn it off.
+     */
+    public static AutoCloseable segmentPartitions() {
+        synchronized (LOCK) {
+            segmentPartitions = true;
+        }
+        return () -> {
+            synchronized (LOCK) {
+                segmentPartitions = false;
+            }
+        };
+    }
+
+    /**
      * Makes every Glue and STS attempt wait {@code millis} before it is sent, in the caller's thread, as a
      * stand-in for the round trip to AWS (MiniStack answers on loopback in about a millisecond). For
      * benchmarks; tests never depend on time. Close the handle (or {@link #reset()}) to remove the delay.
@@ -224,6 +241,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         synchronized (LOCK) {
             pageSize = 0;
             delayNanos = 0;
+            segmentPartitions = false;
         }
         meeting = null;
     }
@@ -334,7 +352,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         synchronized (LOCK) {
             size = pageSize;
         }
-        SdkResponse response = context.response();
+        SdkResponse response = segmented(context.request(), context.response());
         if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse
                 || response instanceof GetPartitionsResponse)) {
             return response;
@@ -366,6 +384,22 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         List<?> all = databases.databaseList();
         return databases.toBuilder().databaseList(page(all, offset, size))
                 .nextToken(nextToken(0, all.size(), offset, size)).build();
+    }
+
+    /** With {@link #segmentPartitions()}: a GetPartitions answer cut to the request's Segment, as Glue cuts it. */
+    private static SdkResponse segmented(SdkRequest request, SdkResponse response) {
+        boolean on;
+        synchronized (LOCK) {
+            on = segmentPartitions;
+        }
+        if (!on || !(response instanceof GetPartitionsResponse partitions)
+                || !(request instanceof GetPartitionsRequest get) || get.segment() == null) {
+            return response;
+        }
+        int number = get.segment().segmentNumber();
+        int total = get.segment().totalSegments();
+        return partitions.toBuilder().partitions(partitions.partitions().stream()
+                .filter(p -> Math.floorMod(p.values().hashCode(), total) == number).toList()).build();
     }
 
     @SuppressWarnings("unchecked")
@@ -795,6 +829,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         final Integer maxResults;
         final String nextToken;
         final String expression;
+        final String segment;
 
         long sequence;
         GlueCall.Outcome outcome = GlueCall.Outcome.IN_FLIGHT;
@@ -844,6 +879,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             this.maxResults = max instanceof Integer ? (Integer) max : null;
             this.nextToken = sentToken != null ? sentToken : string(field(request, "NextToken"));
             this.expression = glue ? string(field(request, "Expression")) : null;
+            Object segment = glue ? field(request, "Segment") : null;
+            this.segment = segment == null ? null
+                    : field(segment, "SegmentNumber") + "/" + field(segment, "TotalSegments");
 
             boolean sts = STS.equals(service);
             this.roleArn = sts ? string(field(request, "RoleArn")) : null;
@@ -877,7 +915,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                     : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
             return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
                     versionId, skipArchive, accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
-                    assumeRole, maxResults, nextToken, expression);
+                    assumeRole, maxResults, nextToken, expression, segment);
         }
     }
 }
