@@ -241,11 +241,16 @@ public final class HiveFormats {
     }
   }
 
-  /** OpenCSVSerde's quoted CSV; every column is read as the entry declares it, as Athena reads it. */
+  /**
+   * OpenCSVSerde's quoted CSV; every column is read as the entry declares it, as Athena reads it. Without an
+   * escapeChar the SerDe's writer (opencsv's CSVWriter, and Trino's CSV writer after it) doubles a quote inside
+   * a value, so that is what is read then; its reader also takes a backslash before a quote, which Spark's csv
+   * source cannot take at the same time.
+   */
   private static void openCsv(String qualified, Map<String, String> parameters, Map<String, String> options) {
     options.put("sep", String.valueOf(singleChar(qualified, parameters, SEPARATOR_CHAR, ',')));
     options.put("quote", String.valueOf(singleChar(qualified, parameters, QUOTE_CHAR, '"')));
-    options.put("escape", String.valueOf(singleChar(qualified, parameters, ESCAPE_CHAR, '\\')));
+    options.put("escape", String.valueOf(singleChar(qualified, parameters, ESCAPE_CHAR, '"')));
   }
 
   /**

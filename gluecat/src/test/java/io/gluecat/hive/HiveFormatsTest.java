@@ -66,8 +66,17 @@ class HiveFormatsTest {
         Map.of("separatorChar", ",", "quoteChar", "\""), Map.of("classification", "csv", "skip.header.line.count",
             "1"), List.of("id bigint", "note string"), List.of()));
     assertEquals("csv", s.format());
-    assertEquals(Map.of("sep", ",", "quote", "\"", "escape", "\\", "header", "true"), s.options());
+    // no escapeChar: a quote inside a value is doubled, as OpenCSVSerde's and Trino's writers write it
+    assertEquals(Map.of("sep", ",", "quote", "\"", "escape", "\"", "header", "true"), s.options());
     assertEquals(StructType.fromDDL("id BIGINT, note STRING"), s.schema(), "columns as the entry declares them");
+  }
+
+  @Test
+  void anOpenCsvTableWithABackslashEscapeCharReadsBackslashEscapedQuotes() {
+    HiveSource s = source(entry(HiveFormats.OPEN_CSV_SERDE, HiveFormats.TEXT_INPUT,
+        Map.of("separatorChar", ";", "quoteChar", "'", "escapeChar", "\\"), Map.of(), List.of("note string"),
+        List.of()));
+    assertEquals(Map.of("sep", ";", "quote", "'", "escape", "\\"), s.options());
   }
 
   @Test
