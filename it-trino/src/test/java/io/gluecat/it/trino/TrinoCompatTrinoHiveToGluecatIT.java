@@ -20,7 +20,7 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
   /** The first rows (CREATE TABLE AS SELECT): id, name, amount, day, ts, flag, region. */
   private static final String FIRST_ROWS = "(1, 'ann', '12.50', '2024-01-02', '2024-01-02 03:04:05.678', true, 'eu'), "
       + "(2, NULL, '3.25', '2024-02-29', '2024-02-29 23:59:59.000', false, 'us')";
-  /** The rows of the later INSERT: one into an existing partition, one into a new one; a delimiter and quotes in a value. */
+  /** The rows of the later INSERT: one into an existing partition, one into a new one; a value with ',' and '"'. */
   private static final String LATER_ROWS = "(3, 'c, \"d\"', '0.01', '2023-12-31', '2023-12-31 00:00:00.001', NULL, "
       + "'apac'), (4, 'dee', '-7.00', '2024-03-01', '2024-03-01 12:00:00.500', true, 'eu')";
   /** What Spark shows of all four rows, by id. */
@@ -105,7 +105,8 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
     String plain = "plain";
     trinoRun("CREATE TABLE " + hiveName(partitioned) + " WITH (format = '" + format
         + "', partitioned_by = ARRAY['region']) AS " + typed(FIRST_ROWS, varcharOnly));
-    trinoRun("CREATE TABLE " + hiveName(plain) + " WITH (format = '" + format + "') AS " + typed(FIRST_ROWS, varcharOnly));
+    trinoRun("CREATE TABLE " + hiveName(plain) + " WITH (format = '" + format + "') AS "
+        + typed(FIRST_ROWS, varcharOnly));
     trinoRun("INSERT INTO " + hiveName(partitioned) + " " + typed(LATER_ROWS, varcharOnly));
     trinoRun("INSERT INTO " + hiveName(plain) + " " + typed(LATER_ROWS, varcharOnly));
 
@@ -117,8 +118,9 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
         "Trino's Glue partitions");
 
     for (String table : List.of(partitioned, plain)) {
-      assertEquals(varcharOnly ? ALL_ROWS_AS_VARCHAR : ALL_ROWS, sparkRows("SELECT id, name, amount, day, ts, flag, region FROM " + t(table)
-          + " ORDER BY id"), format + " table " + table);
+      assertEquals(varcharOnly ? ALL_ROWS_AS_VARCHAR : ALL_ROWS,
+          sparkRows("SELECT id, name, amount, day, ts, flag, region FROM " + t(table) + " ORDER BY id"),
+          format + " table " + table);
       assertEquals(List.of("[1]", "[4]"), sparkRows("SELECT id FROM " + t(table) + " WHERE region = 'eu' ORDER BY id"),
           format + " table " + table + ", rows of region eu");
     }
@@ -129,7 +131,8 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
     // unbounded varchar: a CTAS of literals would make varchar(n) columns, too short for later rows
     String columns = varcharOnly
         ? "CAST(id AS varchar) id, CAST(name AS varchar) name, CAST(amount AS varchar) amount, "
-            + "CAST(day AS varchar) day, CAST(ts AS varchar) ts, CAST(flag AS varchar) flag, CAST(region AS varchar) region"
+            + "CAST(day AS varchar) day, CAST(ts AS varchar) ts, CAST(flag AS varchar) flag, "
+            + "CAST(region AS varchar) region"
         : "CAST(id AS bigint) id, CAST(name AS varchar) name, CAST(amount AS decimal(10,2)) amount, "
             + "CAST(day AS date) day, CAST(ts AS timestamp(3)) ts, flag, CAST(region AS varchar) region";
     return "SELECT " + columns + " FROM (VALUES " + rows + ") AS v(id, name, amount, day, ts, flag, region)";
