@@ -143,8 +143,8 @@ class PySparkSubmitIT {
   }
 
   /**
-   * Separate executor JVMs ({@code local-cluster[2,1,1024]}) on MiniStack's S3, with the buckets' S3A settings
-   * given only as the catalog's options ({@code hadoop.fs.s3a.bucket.<bucket>.*}), none in the session's
+   * An executor JVM of its own ({@code local-cluster[1,2,1024]}: one executor with two cores, so the
+   * parallelism stays 2) on MiniStack's S3, with the buckets' S3A settings given only as the catalog's options ({@code hadoop.fs.s3a.bucket.<bucket>.*}), none in the session's
    * Hadoop configuration. The executors write and read the tables' files, so this shows whether the catalog's
    * settings reach them (the session only switches S3A's retries off, so that a request to the wrong
    * endpoint fails at once); the job reports each step ({@code --report}) instead of stopping at the first
@@ -161,7 +161,9 @@ class PySparkSubmitIT {
     String suffix = Long.toString(System.currentTimeMillis() % 1000000);
     String lake = ministack.createBucket("gluecat-lake-" + suffix);
     String events = ministack.createBucket("gluecat-events-" + suffix);
-    List<String> args = new ArrayList<>(List.of("--master", "local-cluster[2,1,1024]",
+    // one executor JVM of its own: what matters is that the executors are not the driver's JVM (a second one
+    // only competed with it for this machine's two cores)
+    List<String> args = new ArrayList<>(List.of("--master", "local-cluster[1,2,1024]",
         "--packages", gluecatPackage() + "," + Artifacts.property("gluecat.delta.package") + ","
             + Artifacts.property("gluecat.s3a.packages"),
         "--exclude-packages", Artifacts.property("gluecat.s3a.exclude"),
@@ -178,7 +180,7 @@ class PySparkSubmitIT {
       ministack.s3aSettings(bucket).forEach((k, v) -> s3.put("hadoop." + k, v));
     }
     args.addAll(catalogConf("s3a://" + lake + "/warehouse", s3));
-    String out = submit("local-cluster", args, database, 2, "--report", "--events-location", "s3a://" + events + "/events");
+    String out = submit("local-cluster", args, database, 1, "--report", "--events-location", "s3a://" + events + "/events");
     Map<String, String> steps = steps(out);
     Files.writeString(work.resolve("local-cluster-steps.txt"), steps.entrySet().stream()
         .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("\n", "", "\n")));
