@@ -37,12 +37,15 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteGlueStatements(spark);
       }
     });
+    // planning prefetch (docs/performance.md, "Planning many tables"): before Spark resolves the tables; where
+    // Spark has no rule for that (3.5), the parser hands the parsed names on instead, so only one of them runs
+    boolean earlyRule = SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     // view DDL on gluecat names (docs/extensions.md, "Views"): a parser pass for named catalogs, a rule for both modes
     extensions.injectParser((scala.Function2) new scala.runtime.AbstractFunction2<Object, Object, Object>() {
       @Override
       public Object apply(Object session, Object delegate) {
         return GlueSqlParser.wrap((SparkSession) session,
-            (org.apache.spark.sql.catalyst.parser.ParserInterface) delegate);
+            (org.apache.spark.sql.catalyst.parser.ParserInterface) delegate, !earlyRule);
       }
     });
     extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
@@ -51,8 +54,6 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteViewCommands((SparkSession) session);
       }
     });
-    // planning prefetch (docs/performance.md, "Planning many tables"): before Spark resolves the tables
-    SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     return BoxedUnit.UNIT;
   }
 
