@@ -400,8 +400,8 @@ class GlueBench {
   /**
    * Planning time of queries over 1, 4, 12 and 30 parquet tables of {@code db} (issue #27), in two shapes: a
    * join of them all (Spark's own planning of a wide join grows fast with its width) and a UNION ALL of one
-   * aggregate per table (a dashboard's shape, cheap for Spark to plan). Each by name through a gluecat catalog
-   * with the planning prefetch at its default (8 reads at once), at 16, at 32, and off
+   * aggregate per table (a dashboard's shape, no join to plan). Each by name through a gluecat catalog
+   * with the planning prefetch at 8 reads at once, at 16 (the default), at 32, and off
    * ({@code planning.prefetch-threads=1}: the calls and timing of a session without gluecat's extension); with
    * the cache across statements on ({@code cache.ttl}: no Glue call at all, so gluecat and Spark's own planning
    * time); and by path (``parquet.`<location>` ``: spark_catalog's path tables, no Glue, but each table's
@@ -410,7 +410,8 @@ class GlueBench {
    * the cache.ttl one's).
    */
   private void planningTables(String line, String db, int rounds) throws Exception {
-    String[] catalogs = {catalog(), catalog(Map.of("planning.prefetch-threads", "16")),
+    String[] catalogs = {catalog(Map.of("planning.prefetch-threads", "8")),
+        catalog(Map.of("planning.prefetch-threads", "16")),
         catalog(Map.of("planning.prefetch-threads", "32")), catalog(Map.of("planning.prefetch-threads", "1")),
         catalog(Map.of("cache.ttl", "10m"))};
     for (String shape : new String[] {"join", "union"}) {

@@ -20,7 +20,6 @@ import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -149,9 +148,10 @@ public final class PrefetchTables extends Rule<LogicalPlan> {
       return;
     }
     if (ctes != null && plan instanceof UnresolvedWith with) {
-      for (scala.Tuple2<String, SubqueryAlias> cte : Scala.javaList(with.cteRelations())) {
-        ctes.add(cte._1().toLowerCase(java.util.Locale.ROOT));
-        collect(cte._2(), names, seen, ctes);
+      for (Object cte : Scala.javaList(with.cteRelations())) { // (name, body, ..): a pair on 3.5, longer on 4.x
+        scala.Product definition = (scala.Product) cte;
+        ctes.add(((String) definition.productElement(0)).toLowerCase(java.util.Locale.ROOT));
+        collect((LogicalPlan) definition.productElement(1), names, seen, ctes);
       }
     }
     if (ctes != null && plan instanceof ExplainCommand explain) {
