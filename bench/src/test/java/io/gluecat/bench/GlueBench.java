@@ -398,52 +398,99 @@ class GlueBench {
   }
 
   /**
-   * Planning time of a query joining 1, 4, 12 and 30 parquet tables of {@code db} (issue #27): by name through
-   * a gluecat catalog with the planning prefetch at its default (8 reads at once), at 32, and off
-   * ({@code planning.prefetch-threads=1}: the calls and timing of a session without gluecat's extension), and
-   * by path (``parquet.`<location>` ``, no catalog). Medians as in {@link #planning}, of {@code rounds} rounds.
+   * Planning time of queries over 1, 4, 12 and 30 parquet tables of {@code db} (issue #27), in two shapes: a
+   * join of them all (Spark's own planning of a wide join grows fast with its width) and a UNION ALL of one
+   * aggregate per table (a dashboard's shape, no join to plan). Each by name through a gluecat catalog
+   * with the planning prefetch at 8 reads at once, at 16 (the default), at 32, and off
+   * ({@code planning.prefetch-threads=1}: the calls and timing of a session without gluecat's extension); with
+   * the cache across statements on ({@code cache.ttl}: no Glue call at all, so gluecat and Spark's own planning
+   * time); and by path (``parquet.`<location>` ``: spark_catalog's path tables, no Glue, but each table's
+   * schema read from its file). Medians as in {@link #planning}, of {@code rounds} rounds. Per shape, a last row
+   * gives the 30-table / 1-table ratios and the planning time Glue's calls account for (each variant's time less
+   * the cache.ttl one's).
    */
   private void planningTables(String line, String db, int rounds) throws Exception {
-    String on = catalog();
-    String wide = catalog(Map.of("planning.prefetch-threads", "32"));
-    String off = catalog(Map.of("planning.prefetch-threads", "1"));
-    Map<Integer, double[]> totals = new java.util.LinkedHashMap<>();
-    for (int k : new int[] {1, 4, 12, 30}) {
-      String[] locations = new String[k];
-      for (int i = 0; i < k; i++) {
-        String table = String.format("t%04d", i);
-        locations[i] = glue.getTable(r -> r.databaseName(db).name(table)).table().storageDescriptor().location();
-      }
-      String[] sqls = new String[4];
-      String[] catalogs = {on, wide, off};
-      for (int v = 0; v < 4; v++) {
-        StringBuilder q = new StringBuilder("SELECT count(*) FROM ");
+    String[] catalogs = {catalog(Map.of("planning.prefetch-threads", "8")),
+        catalog(Map.of("planning.prefetch-threads", "16")),
+        catalog(Map.of("planning.prefetch-threads", "32")), catalog(Map.of("planning.prefetch-threads", "1")),
+        catalog(Map.of("cache.ttl", "10m"))};
+    for (String shape : new String[] {"join", "union"}) {
+      Map<Integer, double[]> totals = new java.util.LinkedHashMap<>();
+      for (int k : new int[] {1, 4, 12, 30}) {
+        String[] locations = new String[k];
         for (int i = 0; i < k; i++) {
-          String name = v < 3 ? String.format("%s.%s.t%04d", catalogs[v], db, i) : "parquet.`" + locations[i] + "`";
-          q.append(i == 0 ? "" : " JOIN ").append(name).append(" t").append(i)
-              .append(i == 0 ? "" : " ON t0.id = t" + i + ".id");
+          String table = String.format("t%04d", i);
+          locations[i] = glue.getTable(r -> r.databaseName(db).name(table)).table().storageDescriptor().location();
         }
-        sqls[v] = q.toString();
+        String[] sqls = new String[catalogs.length + 1];
+        for (int v = 0; v < sqls.length; v++) {
+          String[] names = new String[k];
+          for (int i = 0; i < k; i++) {
+            names[i] = v < catalogs.length ? String.format("%s.%s.t%04d", catalogs[v], db, i)
+                : "parquet.`" + locations[i] + "`";
+          }
+          sqls[v] = shape.equals("join") ? join(names) : union(names);
+        }
+        List<GlueCall>[] calls = new List[1];
+        double[][] m;
+        try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+          m = medians(rounds, calls, i -> { }, sqls);
+        }
+        double[] total = new double[sqls.length];
+        double[] analysis = new double[sqls.length];
+        for (int v = 0; v < sqls.length; v++) {
+          total[v] = m[v][0];
+          analysis[v] = m[v][1];
+        }
+        totals.put(k, total);
+        rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, %s of %d tables: prefetch 8 / 16 / 32 / off / "
+            + "cache.ttl / by path | %d | 0 | %s | GetTable x%d at 8 (median plans: analysis, optimization, physical "
+            + "planning); analysis: %s |", line, delay, shape, k, calls[0].stream().filter(GlueCall::isGlue).count(),
+            slashed(total, "%.1f"), calls[0].stream().filter(c -> c.operation().equals("GetTable")).count(),
+            slashed(analysis, "%.1f")));
+        System.out.println(rows.get(rows.size() - 1));
       }
-      List<GlueCall>[] calls = new List[1];
-      double[][] m;
-      try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
-        m = medians(rounds, calls, i -> { }, sqls);
+      double[] one = totals.get(1);
+      double[] thirty = totals.get(30);
+      double[] ratio = new double[one.length];
+      double[] glue30 = new double[one.length - 2];
+      double[] glue1 = new double[one.length - 2];
+      for (int v = 0; v < one.length; v++) {
+        ratio[v] = thirty[v] / one[v];
       }
-      totals.put(k, new double[] {m[0][0], m[1][0], m[2][0], m[3][0]});
-      rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, join of %d tables: prefetch 8 / 32 / off / by path "
-          + "| %d | 0 | %.1f / %.1f / %.1f / %.1f | GetTable x%d with the prefetch (median plans: analysis, optimization, "
-          + "physical planning); analysis: %.1f / %.1f / %.1f / %.1f |", line, delay, k,
-          calls[0].stream().filter(GlueCall::isGlue).count(), m[0][0], m[1][0], m[2][0], m[3][0],
-          calls[0].stream().filter(c -> c.operation().equals("GetTable")).count(), m[0][1], m[1][1], m[2][1], m[3][1]));
+      for (int v = 0; v < glue30.length; v++) {
+        glue30[v] = thirty[v] - thirty[one.length - 2];
+        glue1[v] = one[v] - one[one.length - 2];
+      }
+      rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, %s, 30 tables / 1 table: prefetch 8 / 16 / 32 / "
+          + "off / cache.ttl / by path | | | %s | target with 25 ms per call: <= 1.5; less cache.ttl (Glue's share), "
+          + "8 / 16 / 32 / off: 30 tables %s ms, 1 table %s ms |", line, delay, shape, slashed(ratio, "%.2f"),
+          slashed(glue30, "%.1f"), slashed(glue1, "%.1f")));
       System.out.println(rows.get(rows.size() - 1));
     }
-    double[] one = totals.get(1);
-    double[] thirty = totals.get(30);
-    rows.add(String.format(Locale.ROOT, "| %s | %d ms | planning, 30 tables / 1 table: prefetch 8 / 32 / off / by path "
-        + "| | | %.2f / %.2f / %.2f / %.2f | target with 25 ms per call: <= 1.5 |", line, delay, thirty[0] / one[0],
-        thirty[1] / one[1], thirty[2] / one[2], thirty[3] / one[3]));
-    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  private static String join(String[] names) {
+    StringBuilder q = new StringBuilder("SELECT count(*) FROM ");
+    for (int i = 0; i < names.length; i++) {
+      q.append(i == 0 ? "" : " JOIN ").append(names[i]).append(" t").append(i)
+          .append(i == 0 ? "" : " ON t0.id = t" + i + ".id");
+    }
+    return q.toString();
+  }
+
+  /** One row per table: a dashboard's tiles read in one statement. */
+  private static String union(String[] names) {
+    StringBuilder q = new StringBuilder();
+    for (int i = 0; i < names.length; i++) {
+      q.append(i == 0 ? "" : " UNION ALL ").append("SELECT ").append(i).append(" AS tile, count(*) AS n, max(id) ")
+          .append("AS top FROM ").append(names[i]);
+    }
+    return q.toString();
+  }
+
+  private static String slashed(double[] values, String format) {
+    return String.join(" / ", Arrays.stream(values).mapToObj(v -> String.format(Locale.ROOT, format, v)).toList());
   }
 
   private static String phases(double[] m) {

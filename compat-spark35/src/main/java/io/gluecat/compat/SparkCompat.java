@@ -151,10 +151,12 @@ public final class SparkCompat {
   }
 
   /**
-   * Adds an analyzer rule that runs before Spark resolves a statement's tables; nothing on Spark 3.5, which
-   * has no such place for extensions (their resolution rules all run after Spark's table resolution).
+   * Adds an analyzer rule that runs before Spark resolves a statement's tables, and says whether it did: not on
+   * Spark 3.5, which has no such place for extensions (their resolution rules all run after Spark's table
+   * resolution).
    */
-  public static void injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
+  public static boolean injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
+    return false;
   }
 }

@@ -158,11 +158,12 @@ public final class SparkCompat {
 
   /**
    * Adds an analyzer rule that runs before Spark resolves a statement's tables (the hint batch, open to
-   * extensions since Spark 4.0).
+   * extensions since Spark 4.0), and says whether it did.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static void injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
+  public static boolean injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
     extensions.injectHintResolutionRule((scala.Function1) builder); // raw: the builder takes the classic session
+    return true;
   }
 }

@@ -92,6 +92,7 @@ public final class MetadataCache {
    * other failure is not remembered.
    */
   public <T, E extends Exception> T read(String key, Class<E> notFound, Loader<T, E> loader) throws E {
+    StatementWarmup.claim(); // the reads a parse left for this statement (Spark 3.5's prefetch) go first
     Scope scope = scope();
     if (scope != null) {
       Object known = scope.entries.get(key);

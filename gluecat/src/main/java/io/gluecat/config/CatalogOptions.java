@@ -73,7 +73,9 @@ public final class CatalogOptions {
    * them (as it always does without the extension).
    */
   public static final String PREFETCH_THREADS = "planning.prefetch-threads";
-  static final int DEFAULT_PREFETCH_THREADS = 8;
+  // one round trip for statements of up to 16 tables, a modest burst on the account's Glue request quota
+  // (docs/performance.md, "Planning many tables", has the measurements)
+  static final int DEFAULT_PREFETCH_THREADS = 16;
   static final int MAX_PREFETCH_THREADS = 64;
   // ---- end of planning ----
   /**

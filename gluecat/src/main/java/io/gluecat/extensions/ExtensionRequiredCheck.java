@@ -42,7 +42,7 @@ public final class ExtensionRequiredCheck extends AbstractFunction1<SparkSession
 
   /** Spark's parser, refusing the view statements that only gluecat's extension runs. */
   static ParserInterface wrap(SparkSession spark, ParserInterface delegate) {
-    return GlueSqlParser.wrap(delegate, plan -> {
+    return GlueSqlParser.wrap(delegate, (plan, parseStart) -> {
       refuse(RewriteViewCommands.runOnlyByTheExtension(spark, plan));
       return plan;
     });

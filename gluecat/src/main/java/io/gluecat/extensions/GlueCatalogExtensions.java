@@ -37,13 +37,22 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteGlueStatements(spark);
       }
     });
+    // planning prefetch (docs/performance.md, "Planning many tables"): before Spark resolves the tables; where
+    // Spark has no rule for that (3.5), the parser hands the parsed names on instead, so only one of them runs
+    boolean earlyRule = SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     // view DDL on gluecat names (docs/extensions.md, "Views"): a parser pass for named catalogs, a rule for both modes
     extensions.injectParser((scala.Function2) new scala.runtime.AbstractFunction2<Object, Object, Object>() {
       @Override
       public Object apply(Object session, Object delegate) {
         SparkSession spark = (SparkSession) session;
         return GlueSqlParser.wrap((org.apache.spark.sql.catalyst.parser.ParserInterface) delegate,
-            plan -> RewriteViewCommands.parsed(spark, plan));
+            (plan, parseStart) -> {
+              LogicalPlan parsed = RewriteViewCommands.parsed(spark, plan);
+              if (!earlyRule) { // Spark 3.5: the prefetch's table names, for the statement's first read
+                PrefetchTables.parsed(spark, parsed, parseStart, System.currentTimeMillis());
+              }
+              return parsed;
+            });
       }
     });
     extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
@@ -52,8 +61,6 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         return new RewriteViewCommands((SparkSession) session);
       }
     });
-    // planning prefetch (docs/performance.md, "Planning many tables"): before Spark resolves the tables
-    SparkCompat.injectEarlyAnalyzerRule(extensions, PrefetchTables.BUILDER);
     return BoxedUnit.UNIT;
   }
 

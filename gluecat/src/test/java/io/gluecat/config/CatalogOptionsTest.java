@@ -138,8 +138,8 @@ class CatalogOptionsTest {
   }
 
   @Test
-  void prefetchThreadsDefaultToEightAndAreBounded() {
-    assertEquals(8, parse().prefetchThreads());
+  void prefetchThreadsDefaultToSixteenAndAreBounded() {
+    assertEquals(16, parse().prefetchThreads());
     assertEquals(0, parse("planning.prefetch-threads", "0").prefetchThreads());
     assertEquals(32, parse("planning.prefetch-threads", "32").prefetchThreads());
     assertRejected("planning.prefetch-threads", "planning.prefetch-threads", "-1");

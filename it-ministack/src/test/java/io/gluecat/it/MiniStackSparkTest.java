@@ -31,6 +31,11 @@ import software.amazon.awssdk.services.glue.model.TableInput;
 abstract class MiniStackSparkTest {
   private static final AtomicInteger COUNTER = new AtomicInteger();
   private static SparkSession spark;
+  /**
+   * {@code -Dgluecat.it.extensions=off}: the shared session without gluecat's session extension, for suites
+   * whose results must not depend on it (CallCountsIT: the same calls with and without the extension).
+   */
+  private static final boolean EXTENSIONS = !"off".equals(System.getProperty("gluecat.it.extensions"));
   private static Path scratch;
 
   protected static final MiniStack MINISTACK = MiniStack.shared();
@@ -60,8 +65,9 @@ abstract class MiniStackSparkTest {
           .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
           .config("spark.eventLog.compress", "false")
           // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
-          .config("spark.sql.extensions",
-              "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
+          .config("spark.sql.extensions", EXTENSIONS
+              ? "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension"
+              : "io.delta.sql.DeltaSparkSessionExtension")
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }

@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * before Spark resolves them (docs/performance.md, "Planning many tables"): the same GetTable calls as one by
  * one, in flight at once. Two catalogs on the same Glue tables: one reads 4 entries at a time, the other has
  * the prefetch off ({@code planning.prefetch-threads=1}), which behaves as a session without the extension.
+ * Spark 4.x reads them from an analyzer rule, Spark 3.5 when the parsed statement starts reading Glue.
  */
 class PlanningPrefetchIT extends MiniStackSparkTest {
   private static final int TABLES = 12;
@@ -48,11 +48,6 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
     }
     sql("SHOW TABLES IN " + on + "." + db); // both catalogs initialised
     sql("SHOW TABLES IN " + off + "." + db);
-  }
-
-  /** Spark 3.5 gives extensions no analyzer rule ahead of its table resolution: there is no prefetch there. */
-  private static boolean prefetching() {
-    return !spark().version().startsWith("3.");
   }
 
   private static String join(String catalog, int tables) {
@@ -89,7 +84,6 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
 
   @Test
   void aTwelveTableJoinReadsEachEntryOnceWithTheReadsInFlightTogether() {
-    Assumptions.assumeTrue(prefetching());
     try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", THREADS, 60_000)) {
       assertEquals(Map.of("GetTable", TABLES), calls(join(on, TABLES)));
       assertTrue(meeting.met(), "4 GetTable calls were never in flight at the same time");
@@ -101,7 +95,6 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
 
   @Test
   void explainReadsTheTablesOfItsSubqueriesTogether() {
-    Assumptions.assumeTrue(prefetching());
     String t = on + "." + db + ".t";
     try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 3, 60_000)) {
       GlueCallRecorder.clear();
@@ -114,7 +107,6 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
 
   @Test
   void inSessionModeTwoPartNamesAreReadTogether() {
-    Assumptions.assumeTrue(prefetching());
     org.apache.spark.sql.SparkSession sessionMode = newSessionModeSession();
     try {
       sessionMode.sql("SHOW TABLES IN " + db).collectAsList(); // the session's catalog initialised
@@ -186,9 +178,36 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
       // one by one, Spark stops at t2 and never reads t3; the prefetch has read every table once by then
       assertEquals(Map.of("GetTable", 3), counts(GlueCallRecorder.calls()));
     }
-    assertEquals(Map.of("GetTable", prefetching() ? 4 : 3), onCalls);
+    assertEquals(Map.of("GetTable", 4), onCalls);
     assertEquals(without.getClass(), withPrefetch.getClass());
     assertEquals(message(without, off), message(withPrefetch, on));
     assertTrue(withPrefetch.getMessage().contains("t2"), withPrefetch.getMessage());
+  }
+
+  @Test
+  void aStatementParsedButNeverRunLeavesNoReadsToTheNextStatement() throws Exception {
+    spark().sessionState().sqlParser().parsePlan(join(on, 3));
+    assertEquals(List.of(), GlueCallRecorder.calls());
+    // the next statement is not parsed (a DataFrame): it reads its own table only
+    spark().table(on + "." + db + ".t5").queryExecution().analyzed();
+    assertEquals(List.of("t5"), tablesRead());
+    assertEquals(Map.of("GetTable", 1), counts(GlueCallRecorder.calls()));
+  }
+
+  @Test
+  void entriesReadTogetherServeTheirStatementOnly() {
+    String fresh = unique("fresh");
+    putEntry(db, fresh, "parquet", SCHEMA, List.of(), newDirectory(fresh), Map.of());
+    String name = on + "." + db + "." + fresh;
+    plan("SELECT count(*) FROM " + name + " f JOIN " + on + "." + db + ".t0 ON f.id = t0.id");
+    // another engine moves the table after that statement
+    String moved = newDirectory(fresh + "_moved");
+    GLUE.deleteTable(r -> r.databaseName(db).name(fresh));
+    putEntry(db, fresh, "parquet", SCHEMA, List.of(), moved, Map.of());
+    GlueCallRecorder.clear();
+    String location = spark().sql("DESCRIBE TABLE EXTENDED " + name).collectAsList().stream()
+        .filter(row -> "Location".equals(row.getString(0))).map(row -> row.getString(1)).findFirst().orElseThrow();
+    assertEquals(moved, location);
+    assertEquals(Map.of("GetTable", 1), counts(GlueCallRecorder.calls()));
   }
 }
