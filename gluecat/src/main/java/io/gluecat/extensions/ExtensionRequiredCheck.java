@@ -1,7 +1,6 @@
 package io.gluecat.extensions;
 
 import io.gluecat.extensions.views.RewriteViewCommands;
-import java.util.Arrays;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.SparkSessionExtensions;
@@ -36,8 +35,7 @@ public final class ExtensionRequiredCheck extends AbstractFunction1<SparkSession
   }
 
   static boolean listsTheExtension(String extensions) {
-    return Arrays.stream(extensions.split(",")).map(String::trim)
-        .anyMatch(GlueCatalogExtensions.class.getName()::equals);
+    return GlueCatalogExtensions.listed(extensions).contains(GlueCatalogExtensions.class.getName());
   }
 
   /** Spark's parser, refusing the view statements that only gluecat's extension runs. */

@@ -76,9 +76,14 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
     }
   }
 
+  /** The class names a {@code spark.sql.extensions} value lists, in order. */
+  static List<String> listed(String extensions) {
+    return Arrays.stream(extensions.split(",")).map(String::trim).toList();
+  }
+
   /** What is wrong with the order of {@code extensions} when spark_catalog is {@code sessionCatalog}; null if nothing. */
   static String orderProblem(String extensions, String sessionCatalog) {
-    List<String> listed = Arrays.stream(extensions.split(",")).map(String::trim).toList();
+    List<String> listed = listed(extensions);
     int gluecat = listed.indexOf(GlueCatalogExtensions.class.getName());
     int delta = listed.indexOf(DELTA_EXTENSIONS);
     if (gluecat < 0 || delta < 0 || gluecat < delta || !sessionCatalog.trim().startsWith("io.gluecat.")) {

@@ -68,7 +68,8 @@ public final class GlueExpressions {
         : Optional.empty();
   }
 
-  private static List<Expression> conjuncts(Expression e) {
+  /** The filter's parts joined by AND, flattened (shared with PartitionProjection's pruning). */
+  static List<Expression> conjuncts(Expression e) {
     if (e instanceof And and) {
       List<Expression> all = new ArrayList<>(conjuncts(and.left()));
       all.addAll(conjuncts(and.right()));

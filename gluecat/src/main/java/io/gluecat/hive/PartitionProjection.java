@@ -20,7 +20,6 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
-import org.apache.spark.sql.catalyst.expressions.And;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Cast;
 import org.apache.spark.sql.catalyst.expressions.EqualNullSafe;
@@ -356,7 +355,7 @@ public final class PartitionProjection {
     return filters -> {
       Set<String> values = null;
       for (Expression filter : filters) {
-        for (Expression conjunct : conjuncts(filter)) {
+        for (Expression conjunct : GlueExpressions.conjuncts(filter)) {
           Optional<Set<String>> equal = equalValues(conjunct, key.name());
           if (equal.isPresent()) {
             if (values == null) {
@@ -374,15 +373,6 @@ public final class PartitionProjection {
       }
       return values.stream().map(v -> new Value(v, v)).toList();
     };
-  }
-
-  private static List<Expression> conjuncts(Expression e) {
-    if (e instanceof And and) {
-      List<Expression> all = new ArrayList<>(conjuncts(and.left()));
-      all.addAll(conjuncts(and.right()));
-      return all;
-    }
-    return List.of(e);
   }
 
   /** The values a conjunct allows the key, when it is an equality or IN of literals on the key itself. */
