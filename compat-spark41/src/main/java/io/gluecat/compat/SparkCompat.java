@@ -34,7 +34,7 @@ public final class SparkCompat {
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
 
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
-  public static scala.collection.immutable.Map<String, String> scalaMap(Map<String, String> map) {
+  public static <K, V> scala.collection.immutable.Map<K, V> scalaMap(Map<K, V> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());
   }
 

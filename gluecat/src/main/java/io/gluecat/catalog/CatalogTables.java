@@ -332,6 +332,9 @@ final class CatalogTables {
       NoSuchTableException {
     TableName table = names.newTableName(ident);
     CreateChecks.check(name, table, partitions, properties);
+    if (mode != DeltaTables.Mode.CREATE) {
+      refuseReplacingHiveFormat(table);
+    }
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, columns, partitions, properties);
     }
@@ -342,6 +345,21 @@ final class CatalogTables {
     }
     return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaTables.Mode.CREATE_OR_REPLACE,
         () -> forgetCachedRelation(table));
+  }
+
+  /**
+   * A Hive-format entry is never replaced: its replacement would be an entry in Spark's format over new files,
+   * which its other readers and writers (crawlers, Athena, Trino's Hive connector) no longer share.
+   */
+  private void refuseReplacingHiveFormat(TableName table) {
+    glue.findTable(table).filter(EntryReader::isHiveFormat).ifPresent(entry -> {
+      String serde = entry.storageDescriptor() == null || entry.storageDescriptor().serdeInfo() == null ? null
+          : entry.storageDescriptor().serdeInfo().serializationLibrary();
+      throw new UnsupportedOperationException(String.format("Table %s.%s is a Hive-format table (SerDe %s); gluecat "
+          + "does not replace it, because the replacement would rewrite its entry in Spark's format. Write its rows "
+          + "with INSERT OVERWRITE, or drop it first (DROP TABLE never deletes data). Nothing was written.", name,
+          table, serde));
+    });
   }
 
   Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.TableIdentifier;
@@ -108,12 +109,26 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     EntryReader.HiveEntry entry = EntryReader.readHive(name(), name.database(), raw, HiveTable.avroAvailable());
     refuseDeltaLocation(qualified, entry, hadoop.open(qualified, entry.location()));
     return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
-        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), expression -> {
-          try {
-            // a listing no filter narrows reads every partition: in parallel segments
-            return expression.isPresent() ? glue.partitions().list(name, expression) : glue.partitions().listAll(name);
-          } catch (NoSuchTableException e) {
-            throw new GlueCatalogException(String.format("Table %s was dropped while it was read", qualified), e);
+        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), raw.storageDescriptor(),
+        new io.gluecat.hive.HivePartitions() {
+          @Override
+          public List<software.amazon.awssdk.services.glue.model.Partition> partitions(Optional<String> expression) {
+            try {
+              // a listing no filter narrows reads every partition: in parallel segments
+              return expression.isPresent() ? glue.partitions().list(name, expression) : glue.partitions().listAll(name);
+            } catch (NoSuchTableException e) {
+              throw new GlueCatalogException(String.format("Table %s was dropped while it was read", qualified), e);
+            }
+          }
+
+          @Override
+          public void create(List<software.amazon.awssdk.services.glue.model.PartitionInput> partitions) {
+            glue.partitions().create(name, partitions);
+          }
+
+          @Override
+          public void delete(List<List<String>> values) {
+            glue.partitions().delete(name, values);
           }
         });
   }

@@ -26,6 +26,10 @@ public final class Scala {
     return JavaConverters.seqAsJavaList(seq);
   }
 
+  public static <T> java.util.Set<T> javaSet(scala.collection.Set<T> set) {
+    return JavaConverters.setAsJavaSet(set);
+  }
+
   public static <K, V> java.util.Map<K, V> javaMap(scala.collection.Map<K, V> map) {
     return JavaConverters.mapAsJavaMap(map);
   }

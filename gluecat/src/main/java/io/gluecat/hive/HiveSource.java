@@ -14,11 +14,15 @@ import org.apache.spark.sql.types.StructType;
  * @param partitionColumns the partition keys' names, in key order
  * @param projection the entry's partition projection (Athena's), which replaces its Glue partitions
  * @param jsonKeysIgnoreCase whether JSON keys match columns ignoring case (the OpenX SerDe's default)
+ * @param writeOptions what the source's writer needs beyond {@code options} to write files the SerDe reads
+ * @param writeRefusal why gluecat does not write this table, or empty when it does (parquet, orc, text)
  */
 public record HiveSource(String format, Map<String, String> options, StructType schema,
-    List<String> partitionColumns, java.util.Optional<PartitionProjection> projection, boolean jsonKeysIgnoreCase) {
+    List<String> partitionColumns, java.util.Optional<PartitionProjection> projection, boolean jsonKeysIgnoreCase,
+    Map<String, String> writeOptions, java.util.Optional<String> writeRefusal) {
   public HiveSource {
     options = Map.copyOf(options);
     partitionColumns = List.copyOf(partitionColumns);
+    writeOptions = Map.copyOf(writeOptions);
   }
 }

@@ -19,11 +19,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * A Hive-format Glue entry as Spark reads it: a V2 table whose scans are those of Spark's own V2 file source
  * for the entry's format (see {@link HiveFormats}), over the entry's location, with the entry's columns.
  *
- * <p>Why V2 and not a V1Table: a V1Table is written by Spark's V1 path without asking the catalog, so a
- * write that would mix Spark's files into a Hive table could not be refused; and a partitioned V1Table
- * makes Spark ask its own session catalog for the partitions, which in a catalog of gluecat's own are
- * Glue's. This table claims the write capabilities only so that every write reaches
- * {@link #newWriteBuilder}, which refuses it while the statement is planned, before anything is written.
+ * <p>Why V2 and not a V1Table: a V1Table is written by Spark's V1 path without asking the catalog, which
+ * would write Spark's own file layout and never add the Glue partitions Hive readers need; and a partitioned
+ * V1Table makes Spark ask its own session catalog for the partitions, which in a catalog of gluecat's own are
+ * Glue's. Writes go through {@link HiveWrite}; a table gluecat does not write (see
+ * {@link HiveSource#writeRefusal}) refuses them while the statement is planned, before anything is written.
  */
 public final class HiveTable implements SupportsRead, SupportsWrite {
   /** Spark's V2 file sources, by format. */
@@ -47,7 +47,8 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
   private final String location;
   private final Map<String, String> readOptions;
   private final Map<String, String> properties;
-  private final GluePartitionIndex.Source partitions;
+  private final HivePartitions partitions;
+  private final software.amazon.awssdk.services.glue.model.StorageDescriptor storage;
   private Table files;
   private GluePartitionIndex index;
 
@@ -57,12 +58,15 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
    * @param location the table's location, opened with the catalog's settings already
    * @param storageOptions the source's options with the catalog's shareable Hadoop settings
    * @param properties the entry's table properties, as DESCRIBE shows them
-   * @param partitions the table's Glue partitions, read when a scan lists its files
+   * @param storage the entry's StorageDescriptor, the model of the partition objects a write adds
+   * @param partitions the table's Glue partitions, read when a scan lists its files, added by writes
    */
   public HiveTable(String name, String serde, HiveSource source, String location, Map<String, String> storageOptions,
-      Map<String, String> properties, GluePartitionIndex.Source partitions) {
+      Map<String, String> properties, software.amazon.awssdk.services.glue.model.StorageDescriptor storage,
+      HivePartitions partitions) {
     this.name = name;
     this.partitions = partitions;
+    this.storage = storage;
     this.serde = serde;
     this.source = source;
     this.location = location;
@@ -159,9 +163,15 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    throw new UnsupportedOperationException(String.format("Table %s is a Hive-format table (SerDe %s, read as %s "
-        + "files at %s); gluecat reads such tables but does not write them yet. Nothing was written.", name, serde,
-        source.format(), location));
+    if (source.writeRefusal().isPresent()) {
+      throw new UnsupportedOperationException(String.format("Table %s is a Hive-format table (SerDe %s, read as %s "
+          + "files at %s) that gluecat reads but does not write: %s. Nothing was written.", name, serde,
+          source.format(), location, source.writeRefusal().get()));
+    }
+    Map<String, String> options = new LinkedHashMap<>(readOptions);
+    options.remove("path");
+    return new HiveWrite.Builder(new HiveWrite.Target(name, serde, source, location, options, storage, partitions),
+        info);
   }
 
   /** Spark's own V2 table of the format over the location, built on first read (it lists the files). */

@@ -267,7 +267,7 @@ public final class PartitionSync {
   }
 
   /** The table's StorageDescriptor at the partition's location, without the table's own {@code path}. */
-  static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
+  public static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
     StorageDescriptor.Builder sd = table.toBuilder().location(location);
     SerDeInfo serde = table.serdeInfo();
     if (serde != null && serde.hasParameters()) {

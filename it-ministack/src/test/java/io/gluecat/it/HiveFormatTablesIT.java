@@ -488,24 +488,5 @@ class HiveFormatTablesIT extends CatalogModeTest {
         "register");
   }
 
-  /** Writes and ALTER are refused before anything is written: the files, rows and entry stay as they were. */
-  @Test
-  void writesAreRefusedNamingTheTableAndWriteNothing() {
-    String location = textTable("readonly");
-    List<String> before = files(location);
-
-    assertMessage(() -> run("INSERT INTO " + t("readonly") + " VALUES (2, 'y')"), qualified("readonly"),
-        "Hive-format");
-    assertMessage(() -> run("INSERT OVERWRITE " + t("readonly") + " VALUES (2, 'y')"), qualified("readonly"),
-        "Hive-format");
-    assertMessage(() -> session.table(t("readonly")).write().insertInto(t("readonly")), qualified("readonly"),
-        "Hive-format");
-    // nor is its entry rewritten in Spark's format
-    Map<String, String> parameters = glueTable(db, "readonly").parameters();
-    assertMessage(() -> run("ALTER TABLE " + t("readonly") + " SET TBLPROPERTIES ('k' = 'v')"),
-        qualified("readonly"), "does not change their entries");
-    assertEquals(parameters, glueTable(db, "readonly").parameters());
-    assertEquals(before, files(location));
-    assertEquals(List.of("[1,x]"), rows("SELECT * FROM " + t("readonly")));
-  }
+  // writes, and what of them gluecat refuses: HiveFormatWritesIT
 }

@@ -1,0 +1,16 @@
+package io.gluecat.hive;
+
+import java.util.List;
+import software.amazon.awssdk.services.glue.model.PartitionInput;
+
+/**
+ * A Hive-format table's Glue partition objects: its scans read them ({@link GluePartitionIndex.Source}), its
+ * writes add the partitions they create and remove the ones an overwrite empties. The catalog binds it to Glue.
+ */
+public interface HivePartitions extends GluePartitionIndex.Source {
+  /** Creates partition objects; one that already exists is left as it is. */
+  void create(List<PartitionInput> partitions);
+
+  /** Deletes partition objects by their values (never data); one already gone is not an error. */
+  void delete(List<List<String>> values);
+}
