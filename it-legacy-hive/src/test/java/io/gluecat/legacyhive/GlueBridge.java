@@ -1,6 +1,8 @@
 package io.gluecat.legacyhive;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
 import org.apache.hadoop.hive.metastore.api.Database;
@@ -88,6 +90,17 @@ final class GlueBridge implements MetastoreTransport {
         // first mirror
       }
       client.createTable(hive);
+      // the Glue client serves a table's partitions from Glue too: mirror them with the table
+      List<org.apache.hadoop.hive.metastore.api.Partition> partitions = new ArrayList<>();
+      for (software.amazon.awssdk.services.glue.model.Partition p
+          : glue.getPartitions(r -> r.databaseName(database).tableName(table)).partitions()) {
+        partitions.add(new org.apache.hadoop.hive.metastore.api.Partition(new ArrayList<>(p.values()), database, table,
+            0, 0, GlueHiveConverter.toHive(p.storageDescriptor()),
+            new HashMap<>(p.hasParameters() ? p.parameters() : Map.of())));
+      }
+      if (!partitions.isEmpty()) {
+        client.add_partitions(partitions);
+      }
     } catch (Exception e) {
       throw new IllegalStateException("bridge: could not mirror Glue table " + database + "." + table + " to Hive", e);
     }

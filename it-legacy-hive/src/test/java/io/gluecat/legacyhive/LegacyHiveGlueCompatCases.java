@@ -3,6 +3,7 @@ package io.gluecat.legacyhive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -349,6 +350,30 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
     SparkSession.setActiveSession(gluecat);
     assertTrue(strings(gluecat.sql("SHOW VIEWS IN " + (sessionMode() ? "" : LegacyHive.GLUE + ".") + db)
         .collectAsList()).stream().anyMatch(r -> r.contains("hv")), "SHOW VIEWS lists the Hive path's view");
+  }
+
+  /**
+   * A Hive-format table (Spark's Hive path, STORED AS PARQUET: Hive's SerDe, no Spark provider) that gluecat
+   * writes: INSERT INTO a static and a dynamic partition, then INSERT OVERWRITE of one; the Hive path reads
+   * gluecat's rows, with the partitions gluecat added to Glue.
+   */
+  @Test
+  @CompatCase(id = "gluecat-inserts-into-hive-table", writer = GLUECAT, reader = HIVE,
+      title = "Rows gluecat inserts into a partitioned STORED AS PARQUET table of the Hive path (INSERT INTO, "
+          + "INSERT OVERWRITE of a partition)")
+  void hivePathReadsGluecatInsertsIntoItsHiveFormatTable() {
+    hive("CREATE TABLE " + db + ".hs (id BIGINT, name STRING) PARTITIONED BY (region STRING) STORED AS PARQUET");
+    legacy.transport.tableToGlue(db, "hs");
+    assertNull(entry("hs").parameters().get("spark.sql.sources.provider"), "a Hive-format entry");
+
+    gluecatSql("INSERT INTO " + g("hs") + " PARTITION (region = 'eu') VALUES (1, 'a')");
+    gluecatSql("INSERT INTO " + g("hs") + " VALUES (2, 'b', 'us'), (3, 'c', 'eu')");
+    gluecatSql("INSERT OVERWRITE " + g("hs") + " PARTITION (region = 'us') VALUES (4, 'd')");
+    legacy.transport.tableToHive(db, "hs");
+
+    assertEquals(List.of("[1,a,eu]", "[3,c,eu]", "[4,d,us]"),
+        hiveRows("SELECT id, name, region FROM " + db + ".hs ORDER BY id"));
+    assertEquals(List.of("[4,d]"), hiveRows("SELECT id, name FROM " + db + ".hs WHERE region = 'us'"));
   }
 
   /**
