@@ -126,6 +126,67 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
     }
   }
 
+  @Test
+  @CompatCase(id = "gluecat-inserts-into-trino-hive-orc", writer = "gluecat", reader = "trino-hive",
+      title = "Rows gluecat inserts into ORC tables Trino's Hive connector created (INSERT INTO a new and an existing "
+          + "partition, INSERT OVERWRITE of a partition and of a whole table): every row")
+  void trinoReadsGluecatInsertsIntoOrc() {
+    trinoReadsWhatGluecatInserted("ORC");
+  }
+
+  @Test
+  @CompatCase(id = "gluecat-inserts-into-trino-hive-parquet", writer = "gluecat", reader = "trino-hive",
+      title = "Rows gluecat inserts into PARQUET tables Trino's Hive connector created (INSERT INTO a new and an "
+          + "existing partition, INSERT OVERWRITE of a partition and of a whole table): every row")
+  void trinoReadsGluecatInsertsIntoParquet() {
+    trinoReadsWhatGluecatInserted("PARQUET");
+  }
+
+  @Test
+  @CompatCase(id = "gluecat-inserts-into-trino-hive-textfile", writer = "gluecat", reader = "trino-hive",
+      title = "Rows gluecat inserts into TEXTFILE tables Trino's Hive connector created (INSERT INTO a new and an "
+          + "existing partition, INSERT OVERWRITE of a partition and of a whole table): every row")
+  void trinoReadsGluecatInsertsIntoTextfile() {
+    trinoReadsWhatGluecatInserted("TEXTFILE");
+  }
+
+  /**
+   * Trino creates a partitioned and an unpartitioned table of {@code format} with two rows each; gluecat inserts
+   * rows into a new and an existing partition, then overwrites one partition (and the whole unpartitioned table);
+   * Trino's Hive connector reads exactly the rows gluecat left, through the partitions gluecat added to Glue.
+   */
+  private void trinoReadsWhatGluecatInserted(String format) {
+    String partitioned = "by_region";
+    String plain = "plain";
+    trinoRun("CREATE TABLE " + hiveName(partitioned) + " WITH (format = '" + format
+        + "', partitioned_by = ARRAY['region']) AS " + typed(FIRST_ROWS, false));
+    trinoRun("CREATE TABLE " + hiveName(plain) + " WITH (format = '" + format + "') AS " + typed(FIRST_ROWS, false));
+    String later = "(3, 'c', 0.01, DATE '2023-12-31', TIMESTAMP '2023-12-31 00:00:00.001', NULL, 'apac'), "
+        + "(4, 'dee', -7.00, DATE '2024-03-01', TIMESTAMP '2024-03-01 12:00:00.5', true, 'eu')";
+    for (String table : List.of(partitioned, plain)) {
+      run("INSERT INTO " + t(table) + " VALUES " + later);
+    }
+    run("INSERT OVERWRITE " + t(partitioned) + " PARTITION (region = 'us') "
+        + "VALUES (5, 'five', 5.00, DATE '2024-05-05', TIMESTAMP '2024-05-05 05:05:05', false)");
+
+    List<String> rows = List.of(
+        "[1, ann, 12.50, 2024-01-02, 2024-01-02 03:04:05.678, true, eu]",
+        "[3, c, 0.01, 2023-12-31, 2023-12-31 00:00:00.001, null, apac]",
+        "[4, dee, -7.00, 2024-03-01, 2024-03-01 12:00:00.5, true, eu]",
+        "[5, five, 5.00, 2024-05-05, 2024-05-05 05:05:05.0, false, us]");
+    String columns = "SELECT id, name, amount, day, ts, flag, region FROM ";
+    assertEquals(rows, trinoRows(columns + hiveName(partitioned) + " ORDER BY id"), format + " partitioned");
+    assertEquals(List.of("apac", "eu", "us"), GLUE.getPartitions(r -> r.databaseName(db).tableName(partitioned))
+        .partitions().stream().map(p -> p.values().get(0)).sorted().toList(), "Glue partitions");
+    assertEquals(List.of(rows.get(0), "[2, null, 3.25, 2024-02-29, 2024-02-29 23:59:59.0, false, us]", rows.get(1),
+        rows.get(2)), trinoRows(columns + hiveName(plain) + " ORDER BY id"), format + " unpartitioned");
+
+    run("INSERT OVERWRITE " + t(plain) + " VALUES (6, 'six', 6.00, DATE '2024-06-06', TIMESTAMP '2024-06-06 06:06:06', "
+        + "true, 'eu')");
+    assertEquals(List.of("[6, six, 6.00, 2024-06-06, 2024-06-06 06:06:06.0, true, eu]"),
+        trinoRows(columns + hiveName(plain)), format + " unpartitioned, overwritten");
+  }
+
   /** The rows as a SELECT of Trino types: bigint, varchar, decimal(10,2), date, timestamp(3), boolean, varchar. */
   private static String typed(String rows, boolean varcharOnly) {
     // unbounded varchar: a CTAS of literals would make varchar(n) columns, too short for later rows
