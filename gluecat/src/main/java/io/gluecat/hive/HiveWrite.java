@@ -286,9 +286,10 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
         throw new GlueCatalogException(String.format("The rows of this write to table %s were written, but "
             + "creating the Glue partitions %s failed: %s. Glue readers (gluecat, Trino, Athena) miss those "
             + "partitions' rows until the partition objects exist; the files an overwrite replaces were kept. "
-            + "Run the statement again, or add the partitions with Glue's CreatePartition at the locations "
-            + "under %s.", target.name(), added.stream().map(PartitionInput::values).toList(), e.getMessage(),
-            target.location()), e);
+            + "Add the partitions without writing the rows again with io.gluecat.partitions.PartitionSync.sync"
+            + "(\"<catalog>\", \"<database>.<table>\") (or the doctor tool's repair --partitions), which adds "
+            + "the missing ones under %s and changes no other.", target.name(),
+            added.stream().map(PartitionInput::values).toList(), e.getMessage(), target.location()), e);
       }
       if (mode == Mode.APPEND) {
         return;

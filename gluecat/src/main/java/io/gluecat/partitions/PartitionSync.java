@@ -145,15 +145,17 @@ public final class PartitionSync {
         existing.put(p.values(), p);
       }
     }
+    // A Hive-format entry's partitions are its writers' (a crawler's may lie anywhere): only missing ones are added
+    boolean addOnly = EntryReader.isHiveFormat(entry);
     for (Partition p : existing.values()) {
       PartitionInput want = wanted.get(p.values());
-      if (want == null || !same(want.storageDescriptor(), p.storageDescriptor())) {
+      if (!addOnly && (want == null || !same(want.storageDescriptor(), p.storageDescriptor()))) {
         delete.add(p.values());
       }
     }
     for (PartitionInput p : wanted.values()) {
       Partition have = existing.get(p.values());
-      if (have == null || !same(p.storageDescriptor(), have.storageDescriptor())) {
+      if (have == null || (!addOnly && !same(p.storageDescriptor(), have.storageDescriptor()))) {
         create.add(p);
       }
     }

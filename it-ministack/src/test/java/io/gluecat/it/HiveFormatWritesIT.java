@@ -199,17 +199,21 @@ class HiveFormatWritesIT extends CatalogModeTest {
 
   /** Creating the new partitions fails in Glue: the statement says so, the rows are written, nothing is lost. */
   @Test
-  void aGlueFailureAfterTheFilesNamesThePartitionsAndLosesNothing() {
+  void aGlueFailureAfterTheFilesNamesThePartitionsAndLosesNothing() throws Exception {
     athenaPartitionedParquet("faulty");
     try (Fault.Handle fault = GlueCallRecorder.inject(Fault.glue("BatchCreatePartition")
         .error("InternalServiceException", 500).message("Glue is down").always().build())) {
       assertMessage(() -> run("INSERT INTO " + t("faulty") + " VALUES (30, 'x', 'sa', 2026)"), qualified("faulty"),
-          "[sa, 2026]", "were written");
+          "[sa, 2026]", "were written", "PartitionSync.sync");
     }
-    assertEquals(List.of("eu/2023", "us/2024"), List.copyOf(gluePartitions("faulty").keySet()));
-    // the same statement again adds the partition (its first files are there too, as the message says)
-    run("INSERT INTO " + t("faulty") + " VALUES (30, 'x', 'sa', 2026)");
-    assertEquals(List.of("[30,x]", "[30,x]"), rows("SELECT id, note FROM " + t("faulty") + " WHERE region = 'sa'"));
+    Map<String, String> before = gluePartitions("faulty");
+    assertEquals(List.of("eu/2023", "us/2024"), List.copyOf(before.keySet()));
+    // the recovery the message names adds the missing partition and leaves the others (us/2024 lies elsewhere)
+    assertEquals(1, io.gluecat.partitions.PartitionSync.sync(catalog, db + ".faulty").created());
+    Map<String, String> after = gluePartitions("faulty");
+    assertEquals(before.get("us/2024"), after.get("us/2024"));
+    assertEquals(List.of("eu/2023", "sa/2026", "us/2024"), List.copyOf(after.keySet()));
+    assertEquals(List.of("[30,x]"), rows("SELECT id, note FROM " + t("faulty") + " WHERE region = 'sa'"));
   }
 
   // ---- refused ----
