@@ -198,11 +198,13 @@ public final class GluePartitionIndex extends PrunedFileIndex {
     java.util.Set<String> withFiles = new java.util.HashSet<>();
     for (org.apache.hadoop.fs.FileStatus f : io.gluecat.compat.Scala.javaList(index.allFiles())) {
       withFiles.add(f.getPath().getParent().toString());
+      withFiles.add(Path.getPathWithoutSchemeAndAuthority(f.getPath().getParent()).toString());
     }
     org.apache.hadoop.conf.Configuration conf = null;
     for (int i = 0; i < roots.size(); i++) {
       Path root = roots.get(i);
-      if (withFiles.contains(root.toString())) {
+      if (withFiles.contains(root.toString())
+          || withFiles.contains(Path.getPathWithoutSchemeAndAuthority(root).toString())) {
         continue;
       }
       try {
