@@ -416,7 +416,7 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
         List.of("id bigint"), List.of("p string"));
     GLUE.createPartition(r -> r.databaseName(db).tableName("noloc").partitionInput(p -> p.values("x")));
 
-    assertMessage(() -> run("SELECT * FROM " + t("noloc")), qualified("noloc"), "[x]", "without a location");
+    assertReadAndCopyRefused("noloc", qualified("noloc"), "[x]", "without a location");
   }
 
   /** Glue keeps a partition with fewer values than the table has keys; which keys it lacks is unknown, so it fails. */
