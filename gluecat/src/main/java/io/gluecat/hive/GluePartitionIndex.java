@@ -34,6 +34,7 @@ import software.amazon.awssdk.services.glue.model.Partition;
  * Glue's grammar cannot express.
  */
 public final class GluePartitionIndex extends PrunedFileIndex {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(GluePartitionIndex.class);
   /** Hive's name of the partition whose value is null. */
   static final String DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__";
 
@@ -48,6 +49,8 @@ public final class GluePartitionIndex extends PrunedFileIndex {
   private final Map<String, String> options;
   private final StructType partitionSchema;
   private final Source source;
+  /** Whether the files are text (csv, json), whose codecs are checked ({@link HiveFormats#requireDecompressible}). */
+  private final boolean textFiles;
   /** The entry's partition projection, which replaces its Glue partitions; null when it has none. */
   private final PartitionProjection projection;
   /** Spark lists a scan's files more than once while it plans; Glue is asked once per expression. */
@@ -57,8 +60,9 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       new java.util.concurrent.ConcurrentHashMap<>();
 
   GluePartitionIndex(SparkSession spark, String table, String location, Map<String, String> options,
-      StructType partitionSchema, Source source, Optional<PartitionProjection> projection) {
+      StructType partitionSchema, Source source, Optional<PartitionProjection> projection, boolean textFiles) {
     super(spark, options, partitionSchema);
+    this.textFiles = textFiles;
     this.spark = spark;
     this.table = table;
     this.location = location;
@@ -124,7 +128,29 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       paths.add(new PartitionPath(row(table, partitionSchema, p.values(), timeZone), path));
       roots.add(path);
     }
-    return index(paths, roots);
+    InMemoryFileIndex index = index(paths, roots);
+    requireDecompressible(index, roots, partitions.stream().map(PartitionProjection.Partition::values).toList());
+    return index;
+  }
+
+  /** A text table's files, partition by partition, through {@link HiveFormats#requireDecompressible}. */
+  private void requireDecompressible(InMemoryFileIndex index, List<Path> roots, List<List<String>> values) {
+    if (!textFiles) {
+      return;
+    }
+    Map<String, List<String>> byRoot = new java.util.HashMap<>();
+    for (int i = 0; i < roots.size(); i++) {
+      byRoot.put(roots.get(i).toString(), values.get(i));
+      // listed files are qualified (file:/x), a Glue location may not be (file:///x)
+      byRoot.putIfAbsent(Path.getPathWithoutSchemeAndAuthority(roots.get(i)).toString(), values.get(i));
+    }
+    Map<String, List<Path>> byDirectory = new java.util.LinkedHashMap<>();
+    for (org.apache.hadoop.fs.FileStatus f : io.gluecat.compat.Scala.javaList(index.allFiles())) {
+      byDirectory.computeIfAbsent(f.getPath().getParent().toString(), d -> new ArrayList<>()).add(f.getPath());
+    }
+    byDirectory.forEach((directory, files) -> HiveFormats.requireDecompressible(table,
+        byRoot.getOrDefault(directory, byRoot.get(Path.getPathWithoutSchemeAndAuthority(new Path(directory)).toString())),
+        files, options));
   }
 
   private InMemoryFileIndex index(List<PartitionPath> paths, List<Path> roots) {
@@ -154,7 +180,47 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       paths.add(new PartitionPath(row(table, partitionSchema, values, timeZone), path));
       roots.add(path);
     }
-    return index(paths, roots);
+    InMemoryFileIndex index = index(paths, roots);
+    requireDecompressible(index, roots, partitions.stream().map(p -> p.hasValues() ? p.values() : List.<String>of())
+        .toList());
+    warnAbsent(index, partitions, roots);
+    return index;
+  }
+
+  /**
+   * A Glue partition whose directory does not exist reads as empty, as Hive, Athena and Spark's Hive path read
+   * it (Spark's listing skips a missing root; Trino fails on HDFS unless hive.ignore-absent-partitions, and on
+   * S3, which has no directories, reads it as empty). It usually means files were moved or deleted behind the
+   * catalog's back, so each one is logged, naming the table and the partition. Only partitions that listed no
+   * files are looked up: one file-system call each.
+   */
+  private void warnAbsent(InMemoryFileIndex index, List<Partition> partitions, List<Path> roots) {
+    java.util.Set<String> withFiles = new java.util.HashSet<>();
+    for (org.apache.hadoop.fs.FileStatus f : io.gluecat.compat.Scala.javaList(index.allFiles())) {
+      withFiles.add(f.getPath().getParent().toString());
+      withFiles.add(Path.getPathWithoutSchemeAndAuthority(f.getPath().getParent()).toString());
+    }
+    org.apache.hadoop.conf.Configuration conf = null;
+    for (int i = 0; i < roots.size(); i++) {
+      Path root = roots.get(i);
+      if (withFiles.contains(root.toString())
+          || withFiles.contains(Path.getPathWithoutSchemeAndAuthority(root).toString())) {
+        continue;
+      }
+      try {
+        if (conf == null) {
+          conf = HiveFormats.hadoopConf(options);
+        }
+        org.apache.hadoop.fs.FileSystem fs = root.getFileSystem(conf);
+        if (!fs.exists(root)) {
+          LOG.warn("Table {}: the Glue partition {} has the location {}, which does not exist; it reads as empty, "
+              + "as in Hive and Athena", table, partitions.get(i).values(), root);
+        }
+      } catch (java.io.IOException | RuntimeException e) {
+        LOG.debug("Table {}: could not check the location {} of the Glue partition {}", table, root,
+            partitions.get(i).values(), e);
+      }
+    }
   }
 
   /** A partition's values as Spark's row of the keys' types, cast as Spark casts strings. */

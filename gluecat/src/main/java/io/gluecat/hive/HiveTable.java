@@ -121,6 +121,11 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
     // the entry's options under the statement's: Spark 3.5's file tables do not merge their own into a scan's
     Map<String, String> merged = new LinkedHashMap<>(readOptions);
     merged.putAll(options.asCaseSensitiveMap());
+    if (source.partitionColumns().isEmpty() && textFiles()) {
+      HiveFormats.requireDecompressible(name, null, io.gluecat.compat.Scala.javaList(
+          ((org.apache.spark.sql.execution.datasources.v2.FileTable) files()).fileIndex().allFiles()).stream()
+          .map(org.apache.hadoop.fs.FileStatus::getPath).toList(), readOptions);
+    }
     if (source.jsonKeysIgnoreCase()) {
       org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex files = source.partitionColumns().isEmpty()
           ? ((org.apache.spark.sql.execution.datasources.v2.FileTable) files()).fileIndex() : index();
@@ -151,9 +156,14 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
       StructType keys = new StructType(java.util.Arrays.stream(source.schema().fields())
           .filter(f -> source.partitionColumns().contains(f.name())).toArray(org.apache.spark.sql.types.StructField[]::new));
       index = new GluePartitionIndex(org.apache.spark.sql.SparkSession.active(), name, location, readOptions, keys,
-          partitions, source.projection());
+          partitions, source.projection(), textFiles());
     }
     return index;
+  }
+
+  /** Text files, read through Hadoop's codecs by file extension (parquet, orc and avro name theirs inside). */
+  private boolean textFiles() {
+    return source.format().equals("csv") || source.format().equals("json");
   }
 
   private StructType dataSchema() {

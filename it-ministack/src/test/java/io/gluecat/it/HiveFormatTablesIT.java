@@ -3,7 +3,10 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.compat.CompatCase;
+import io.gluecat.testkit.compat.CompatResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.function.Executable;
 import software.amazon.awssdk.services.glue.model.Column;
 
 /**
@@ -22,7 +28,13 @@ import software.amazon.awssdk.services.glue.model.Column;
  * Hive connector write, created through the Glue API over real files, read through gluecat as Spark file
  * tables; and what gluecat refuses of them.
  */
-class HiveFormatTablesIT extends CatalogModeTest {
+@ExtendWith(CompatResults.class)
+class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.CatalogModeAware {
+  @Override
+  public String catalogMode() {
+    return sessionMode() ? "session" : "named";
+  }
+
   static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
   static final String TEXT_OUTPUT = "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
   static final String LAZY_SIMPLE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
@@ -69,10 +81,51 @@ class HiveFormatTablesIT extends CatalogModeTest {
     return catalog + "." + db + "." + table;
   }
 
+  /** The statement fails with an exception of the type (anywhere in its causes) whose messages hold the fragments. */
+  static void assertRefused(Class<? extends Throwable> type, Executable statement, String... fragments) {
+    Throwable e = assertThrows(Throwable.class, statement);
+    String all = TableLoadIT.messages(e);
+    boolean typed = false;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      typed |= type.isInstance(t);
+    }
+    assertTrue(typed, "expected a " + type.getName() + " in: " + all);
+    for (String fragment : fragments) {
+      assertTrue(all.contains(fragment), "expected '" + fragment + "' in: " + all);
+    }
+  }
+
+  /** The names of the test database's Glue tables. */
+  private List<String> glueTables() {
+    return GLUE.getTables(r -> r.databaseName(db)).tableList().stream().map(t -> t.name()).sorted().toList();
+  }
+
+  /** A read of a bad table fails, and so does a CTAS from it, before the new table exists. */
+  private void assertReadAndCopyRefused(String table, String... fragments) {
+    assertRefused(InvalidGlueEntryException.class, () -> run("SELECT * FROM " + t(table)), fragments);
+    List<String> before = glueTables();
+    assertRefused(InvalidGlueEntryException.class,
+        () -> run("CREATE TABLE " + t(table + "_copy") + " USING parquet AS SELECT * FROM " + t(table)), fragments);
+    assertEquals(before, glueTables(), "nothing was created");
+  }
+
+  private final List<String> logged = new java.util.ArrayList<>();
+  private LogCapture capture;
+
+  @AfterEach
+  void stopCapture() {
+    if (capture != null) {
+      capture.close();
+      capture = null;
+    }
+  }
+
   // ---- Glue crawler shapes ----
 
   /** A crawler's CSV table: LazySimpleSerDe, comma, one header line; quotes are data, \N is null. */
   @Test
+  @CompatCase(id = "crawler-csv-header", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler CSV (LazySimpleSerDe), header line, \\N nulls")
   void aCrawledCsvTableReadsItsRowsWithoutTheHeader() {
     String location = newDirectory("crawled_csv");
     writeFile(location, "part-0.csv", "id,name,price\n1,apple,1.5\n2,\"pear\",2.0\n3,\\N,3.25\n");
@@ -92,6 +145,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
    * escapeChar, a quote inside a value is doubled (RFC 4180, as OpenCSVSerde and Trino write it).
    */
   @Test
+  @CompatCase(id = "crawler-csv-quoted-header", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler quoted CSV (OpenCSVSerde), header line, doubled quotes")
   void aCrawledQuotedCsvTableReadsQuotedFields() {
     String location = newDirectory("quoted_csv");
     writeFile(location, "data.csv", "\"id\",\"note\"\n\"1\",\"hello, world\"\n\"2\",\"say \"\"hi\"\"\"\n");
@@ -106,6 +161,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
   /** A crawler's JSON table: the OpenX SerDe, nested columns. */
   @Test
+  @CompatCase(id = "crawler-openx-json", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler JSON (OpenX SerDe), nested columns")
   void aCrawledOpenxJsonTableReadsNestedColumns() {
     String location = newDirectory("openx");
     writeFile(location, "events.json", "{\"id\": 1, \"user\": {\"name\": \"ann\", \"age\": 30}, \"tags\": [\"a\"]}\n"
@@ -123,6 +180,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
    * ones too; with case.insensitive = false a key must match its column exactly.
    */
   @Test
+  @CompatCase(id = "crawler-openx-json-key-case", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler JSON (OpenX SerDe), keys in any case")
   void anOpenxJsonTableMatchesKeysIgnoringCase() {
     String location = newDirectory("openx_case");
     writeFile(location, "events.json", "{\"ID\": 1, \"User\": {\"Name\": \"ann\"}, \"city\": \"x\"}\n"
@@ -143,6 +202,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
   /** Athena's CREATE EXTERNAL TABLE ... STORED AS PARQUET over files another engine wrote. */
   @Test
+  @CompatCase(id = "athena-parquet", writer = "athena", reader = "gluecat",
+      title = "CREATE EXTERNAL TABLE STORED AS PARQUET")
   void anAthenaParquetTableReadsItsFiles() {
     String location = newDirectory("athena_parquet");
     spark().range(3).selectExpr("id", "concat('n', id) AS name").write().mode("overwrite").parquet(location);
@@ -157,6 +218,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
   /** Athena's ORC and Avro tables (the Avro one with its schema literal). */
   @Test
+  @CompatCase(id = "athena-orc-avro", writer = "athena", reader = "gluecat",
+      title = "CREATE EXTERNAL TABLE STORED AS ORC, and AVRO with avro.schema.literal")
   void athenaOrcAndAvroTablesReadTheirFiles() {
     String orc = newDirectory("athena_orc");
     spark().range(2).selectExpr("id", "id * 10 AS v").write().mode("overwrite").orc(orc);
@@ -174,6 +237,36 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
     assertEquals(List.of("[0,0]", "[1,10]"), rows("SELECT * FROM " + t("athena_orc") + " ORDER BY id"));
     assertEquals(List.of("[0,a0]", "[1,a1]"), rows("SELECT * FROM " + t("athena_avro") + " ORDER BY id"));
+  }
+
+  /**
+   * Athena's CREATE EXTERNAL TABLE ... PARTITIONED BY ... STORED AS PARQUET, then ALTER TABLE ADD PARTITION with a
+   * LOCATION of its own: Athena gives each partition a full StorageDescriptor (the table's SerDe, formats and
+   * columns) and the location, here one under the table in k=v layout and one in another directory tree.
+   */
+  @Test
+  @CompatCase(id = "athena-parquet-add-partition-location", writer = "athena", reader = "gluecat",
+      title = "Partitioned parquet, ALTER TABLE ADD PARTITION ... LOCATION elsewhere")
+  void anAthenaPartitionedTableReadsPartitionsAddedWithALocation() {
+    String location = newDirectory("athena_parts");
+    hiveEntry(db, "athena_parts", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT,
+        Map.of("serialization.format", "1"), Map.of("EXTERNAL", "TRUE", "parquet.compression", "SNAPPY",
+            "transient_lastDdlTime", "1700000000"), List.of("id bigint", "name string"), List.of("dt string"));
+    String inside = location + "/dt=2024-01-01";
+    spark().range(1, 3).selectExpr("id", "concat('a', id) AS name").write().mode("overwrite").parquet(inside);
+    String elsewhere = newDirectory("archive") + "/2023/12/31";
+    spark().range(7, 8).selectExpr("id", "concat('b', id) AS name").write().mode("overwrite").parquet(elsewhere);
+    for (String[] p : List.of(new String[] {"2024-01-01", inside}, new String[] {"2023-12-31", elsewhere})) {
+      GLUE.createPartition(r -> r.databaseName(db).tableName("athena_parts").partitionInput(in -> in.values(p[0])
+          .parameters(Map.of("transient_lastDdlTime", "1700000000"))
+          .storageDescriptor(sd -> sd.location(p[1]).inputFormat(PARQUET_INPUT).outputFormat(PARQUET_OUTPUT)
+              .columns(columns(List.of("id bigint", "name string")))
+              .serdeInfo(si -> si.serializationLibrary(PARQUET_SERDE).parameters(Map.of("serialization.format", "1"))))));
+    }
+
+    assertEquals(List.of("[1,a1,2024-01-01]", "[2,a2,2024-01-01]", "[7,b7,2023-12-31]"),
+        rows("SELECT * FROM " + t("athena_parts") + " ORDER BY id"));
+    assertEquals(List.of("[7]"), rows("SELECT id FROM " + t("athena_parts") + " WHERE dt < '2024-01-01'"));
   }
 
   // ---- Trino's Hive connector: delimiters and header counts in the table parameters ----
@@ -222,6 +315,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
   }
 
   @Test
+  @CompatCase(id = "crawler-parquet-partitions-elsewhere", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler parquet, Glue partitions outside the table location, not in k=v layout, null partition")
   void aPartitionedTableReadsGluePartitionsWhereverTheyAre() {
     crawledPartitionedTable("sales");
 
@@ -321,7 +416,42 @@ class HiveFormatTablesIT extends CatalogModeTest {
         List.of("id bigint"), List.of("p string"));
     GLUE.createPartition(r -> r.databaseName(db).tableName("noloc").partitionInput(p -> p.values("x")));
 
-    assertMessage(() -> run("SELECT * FROM " + t("noloc")), qualified("noloc"), "[x]", "without a location");
+    assertReadAndCopyRefused("noloc", qualified("noloc"), "[x]", "without a location");
+  }
+
+  /** Glue keeps a partition with fewer values than the table has keys; which keys it lacks is unknown, so it fails. */
+  @Test
+  void aPartitionWithFewerValuesThanKeysIsRefusedNamingTheTableAndPartition() {
+    String location = newDirectory("short");
+    hiveEntry(db, "short", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("region string", "year int"));
+    String eu = location + "/region=eu";
+    spark().range(1).write().mode("overwrite").parquet(eu);
+    partition(db, "short", eu, "eu");
+
+    assertReadAndCopyRefused("short", qualified("short"), "[eu]", "2 partition keys");
+  }
+
+  /**
+   * A partition whose directory does not exist reads as empty (Hive, Athena and Spark's Hive path do the same),
+   * and a warning names the table, the partition and the location.
+   */
+  @Test
+  void aPartitionWhoseDirectoryIsMissingReadsAsEmptyWithAWarning() {
+    String location = newDirectory("gone");
+    hiveEntry(db, "gone", location, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(), Map.of(),
+        List.of("id bigint"), List.of("p string"));
+    String kept = location + "/p=a";
+    spark().range(1, 3).write().mode("overwrite").parquet(kept);
+    String missing = location + "/p=b";
+    partition(db, "gone", kept, "a");
+    partition(db, "gone", missing, "b");
+    capture = LogCapture.start(logged);
+
+    assertEquals(List.of("[1,a]", "[2,a]"), rows("SELECT * FROM " + t("gone") + " ORDER BY id"));
+    assertTrue(logged.stream().anyMatch(l -> l.contains(qualified("gone")) && l.contains("[b]")
+        && l.contains("p=b") && l.contains("does not exist")), logged.toString());
+    assertEquals(List.of(), rows("SELECT * FROM " + t("gone") + " WHERE p = 'b'"));
   }
 
   // ---- Athena partition projection: partitions computed from the table parameters, never from Glue ----
@@ -348,6 +478,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
    * not asked for partitions (the Glue partition the entry also has is ignored, as Athena ignores it).
    */
   @Test
+  @CompatCase(id = "athena-projection-enum-integer", writer = "athena", reader = "gluecat",
+      title = "Partition projection: enum and integer keys, storage.location.template")
   void anEnumAndIntegerProjectionReadsTheProjectedLocations() {
     String location = projectedTable("proj_enum", List.of("region string", "bucket int"), Map.of(
         "projection.region.type", "enum", "projection.region.values", "eu, us",
@@ -370,6 +502,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
    * under the table), and an hourly string key with an interval and unit placed by a template.
    */
   @Test
+  @CompatCase(id = "athena-projection-date", writer = "athena", reader = "gluecat",
+      title = "Partition projection: date keys (NOW-relative days, hourly interval)")
   void dateProjectionsReadDaysRelativeToNowAndHoursByInterval() {
     String days = projectedTable("proj_days", List.of("day date"), Map.of("projection.day.type", "date",
         "projection.day.range", "NOW-3DAYS,NOW", "projection.day.format", "yyyy-MM-dd"));
@@ -395,6 +529,8 @@ class HiveFormatTablesIT extends CatalogModeTest {
 
   /** An injected key takes its values from the query's equality filter; without one the query fails as in Athena. */
   @Test
+  @CompatCase(id = "athena-projection-injected", writer = "athena", reader = "gluecat",
+      title = "Partition projection: injected key")
   void anInjectedProjectionNeedsAnEqualityFilter() {
     String location = projectedTable("proj_injected", List.of("device string"),
         Map.of("projection.device.type", "injected"));
@@ -462,12 +598,71 @@ class HiveFormatTablesIT extends CatalogModeTest {
   void serdesNoSparkSourceReadsAreRefusedNamingTheTableAndSerde() {
     hiveEntry(db, "regex", newDirectory("regex"), "org.apache.hadoop.hive.serde2.RegexSerDe", TEXT_INPUT,
         TEXT_OUTPUT, Map.of("input.regex", "(\\d+) (.*)"), Map.of(), List.of("a string", "b string"), List.of());
-    hiveEntry(db, "header2", newDirectory("header2"), LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(),
-        Map.of("skip.header.line.count", "two"), List.of("a string"), List.of());
 
     assertMessage(() -> run("SELECT * FROM " + t("regex")), qualified("regex"), "RegexSerDe");
-    assertMessage(() -> run("SELECT * FROM " + t("header2")), qualified("header2"), "skip.header.line.count",
-        "'two'");
+  }
+
+  /**
+   * A header count that is not a whole number fails naming the table, parameter and value: Hive, Trino and Spark's
+   * Hive path fail on one that is not a number; Trino also on a negative one, which Hive reads as 0.
+   */
+  @Test
+  void headerCountsThatAreNotANumberOfLinesAreRefused() {
+    String location = newDirectory("header_bad");
+    writeFile(location, "a.csv", "1,x\n");
+    for (String[] bad : List.of(new String[] {"header_word", "two"}, new String[] {"header_negative", "-1"})) {
+      hiveEntry(db, bad[0], location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","),
+          Map.of("skip.header.line.count", bad[1]), List.of("id int", "s string"), List.of());
+    }
+
+    assertReadAndCopyRefused("header_word", qualified("header_word"), "skip.header.line.count", "'two'");
+    assertRefused(InvalidGlueEntryException.class, () -> run("SELECT * FROM " + t("header_negative")),
+        qualified("header_negative"), "skip.header.line.count", "'-1'");
+  }
+
+  /**
+   * A crawler's compressionType that names a codec Hadoop does not pick by extension fails naming the table: the
+   * crawler found files this Spark would misread. The write-side codec parameters (parquet.compression,
+   * orc.compress, Athena's write.compression) do not change a read, as in Hive, Trino and Athena, whatever they name.
+   */
+  @Test
+  void anUnknownCrawlerCompressionIsRefusedAndWriteCodecParametersAreIgnored() {
+    String text = newDirectory("crawled_lzo");
+    writeFile(text, "a.csv", "1,x\n");
+    hiveEntry(db, "crawled_lzo", text, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","),
+        Map.of("classification", "csv", "compressionType", "lzo"), List.of("id int", "s string"), List.of());
+    String parquet = newDirectory("odd_codecs");
+    spark().range(2).write().mode("overwrite").parquet(parquet);
+    hiveEntry(db, "odd_codecs", parquet, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(),
+        Map.of("parquet.compression", "BROTLI_9", "write.compression", "XYZ", "orc.compress", "LZ77"),
+        List.of("id bigint"), List.of());
+
+    assertReadAndCopyRefused("crawled_lzo", qualified("crawled_lzo"), "compressionType", "'lzo'");
+    assertEquals(List.of("[0]", "[1]"), rows("SELECT * FROM " + t("odd_codecs") + " ORDER BY id"));
+  }
+
+  /**
+   * A text file whose extension names a codec Spark's Hadoop lacks (LZO without hadoop-lzo) would be read as plain
+   * text, compressed bytes as rows: it fails naming the table, the partition, the file and the codec. Here the file
+   * holds plain text, which is exactly what would be read without the check.
+   */
+  @Test
+  void textFilesOfACodecSparkLacksAreRefusedNamingTheTableAndFile() {
+    String flat = newDirectory("lzo_flat");
+    writeFile(flat, "part-0.csv.lzo", "1,x\n");
+    hiveEntry(db, "lzo_flat", flat, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","), Map.of(),
+        List.of("id int", "s string"), List.of());
+    String parted = newDirectory("lzo_parted");
+    writeFile(parted + "/p=a", "part-0.json.gz", "");
+    writeFile(parted + "/p=b", "part-0.json.lzo_deflate", "{\"id\": 1}\n");
+    hiveEntry(db, "lzo_parted", parted, "org.apache.hive.hcatalog.data.JsonSerDe", TEXT_INPUT, TEXT_OUTPUT, Map.of(),
+        Map.of(), List.of("id int"), List.of("p string"));
+    partition(db, "lzo_parted", parted + "/p=a", "a");
+    partition(db, "lzo_parted", parted + "/p=b", "b");
+
+    assertReadAndCopyRefused("lzo_flat", qualified("lzo_flat"), "part-0.csv.lzo", "lzo");
+    assertRefused(InvalidGlueEntryException.class, () -> run("SELECT * FROM " + t("lzo_parted")),
+        qualified("lzo_parted"), "[b]", "part-0.json.lzo_deflate", "lzo");
   }
 
   /**
