@@ -115,6 +115,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListing");
     /** A GetTables filter no table name matches: a later page's request then costs MiniStack nothing to answer. */
     private static final String NO_TABLE = "gluecat-testkit-later-page-of-a-listing";
+    /** The table a later page of kept partitions names, recorded instead of {@link #NO_TABLE}. */
+    private static final ExecutionAttribute<String> SENT_TABLE =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentTable");
     /** The full first answers of the latest paged table listings, by listing id; guarded by LOCK. */
     private static final java.util.LinkedHashMap<Long, List<?>> LISTINGS = new java.util.LinkedHashMap<>() {
         @Override
@@ -228,7 +231,9 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
      * key types, which the kit reads with a GetTable of its own that is not recorded), and the answer comes in
      * pages of the request's {@code MaxResults} ({@value #PARTITIONS_PER_PAGE} when unset, and at most that) with
      * a {@code NextToken} (a kit token, as {@link #pageListings}'s, which then no longer pages GetPartitions). An
-     * expression Glue would refuse is answered with {@code InvalidInputException} before it is sent. Combines with
+     * expression Glue would refuse is answered with {@code InvalidInputException} before it is sent. As with
+     * GetTables, an answer of several pages is kept, and its later pages are cut from it while their requests ask
+     * MiniStack for no partition at all, so a page costs MiniStack little, as it costs Glue. Combines with
      * {@link #segmentPartitions()} (filtered, then segmented, then paged). Close the handle (or {@link #reset()})
      * to turn it off.
      */
@@ -368,8 +373,19 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                 return ((GetTablesRequest) request).toBuilder().nextToken(null).expression(NO_TABLE).build();
             }
         }
-        if (request instanceof GetPartitionsRequest) {
-            return ((GetPartitionsRequest) request).toBuilder().nextToken(null).build();
+        if (request instanceof GetPartitionsRequest get) {
+            long id = Long.parseLong(listingAndOffset[0]);
+            List<?> listing;
+            synchronized (LOCK) {
+                listing = id == 0 ? null : LISTINGS.get(id);
+            }
+            if (listing != null) {
+                // a later page of a kept answer: MiniStack is asked for a table that does not exist (an empty answer)
+                attributes.putAttribute(PAGE_LISTING, new KeptListing(id, listing));
+                attributes.putAttribute(SENT_TABLE, get.tableName());
+                return get.toBuilder().nextToken(null).tableName(NO_TABLE).build();
+            }
+            return get.toBuilder().nextToken(null).build();
         }
         return request instanceof GetTablesRequest ? ((GetTablesRequest) request).toBuilder().nextToken(null).build()
                 : ((GetDatabasesRequest) request).toBuilder().nextToken(null).build();
@@ -424,9 +440,18 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         int offset = attributeOffset == null ? 0 : attributeOffset;
         if (response instanceof GetPartitionsResponse) {
             GetPartitionsResponse partitions = (GetPartitionsResponse) response;
-            List<?> all = partitions.partitions();
+            KeptListing kept = attributes.getAttribute(PAGE_LISTING);
+            List<?> all = kept != null ? kept.entries() : partitions.partitions();
+            long listing = kept != null ? kept.id() : 0;
+            if (asGlue && kept == null && attributeOffset == null && all.size() > size) {
+                // kept, as a table listing is: later pages then cost MiniStack nothing, as a page costs Glue little
+                synchronized (LOCK) {
+                    listing = ++listingSequence;
+                    LISTINGS.put(listing, all);
+                }
+            }
             return partitions.toBuilder().partitions(page(all, offset, size))
-                    .nextToken(nextToken(0, all.size(), offset, size)).build();
+                    .nextToken(nextToken(listing, all.size(), offset, size)).build();
         }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
@@ -503,7 +528,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         Attempt previous = attributes.getAttribute(CURRENT);
         Attempt attempt = new Attempt(service, attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
                 attemptNumber(context.httpRequest(), previous), context.request(), context.httpRequest(),
-                attributes.getAttribute(SENT_TOKEN));
+                attributes.getAttribute(SENT_TOKEN), attributes.getAttribute(SENT_TABLE));
         synchronized (LOCK) {
             if (previous != null && previous.outcome != GlueCall.Outcome.SUCCEEDED) {
                 previous.outcome = GlueCall.Outcome.RETRIED;   // a new attempt means the SDK retried the last one
@@ -972,7 +997,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         byte[] emulatedBody;
 
         Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http,
-                String sentToken) {
+                String sentToken, String sentTable) {
             this.service = service;
             this.operation = operation;
             this.attempt = attempt;
@@ -999,7 +1024,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                 }
             }
             this.databaseName = database;
-            this.tableName = table;
+            this.tableName = sentTable != null ? sentTable : table;
             this.versionId = glue ? string(field(request, "VersionId")) : null;            // UpdateTable
             Object skip = glue ? field(request, "SkipArchive") : null;
             this.skipArchive = skip instanceof Boolean ? (Boolean) skip : null;

@@ -486,6 +486,8 @@ class GlueCallRecorderTest {
             var second = glue.getPartitions(b -> b.databaseName(db).tableName(table).nextToken(first.nextToken()));
             assertEquals(1, second.partitions().size());
             assertNull(second.nextToken());
+            assertEquals(List.of("eu", "1000"), second.partitions().get(0).values());
+            assertEquals(table, GlueCallRecorder.callsOf("GetPartitions").get(1).tableName(), "recorded as sent");
             // MaxResults pages a filtered answer; the SDK's paginator follows the tokens
             GlueCallRecorder.clear();
             List<List<String>> us = glue.getPartitionsPaginator(b -> b.databaseName(db).tableName(table)
