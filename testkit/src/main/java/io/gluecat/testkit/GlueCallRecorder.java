@@ -118,7 +118,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     /** The table a later page of kept partitions names, recorded instead of {@link #NO_TABLE}. */
     private static final ExecutionAttribute<String> SENT_TABLE =
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentTable");
-    /** The full first answers of the latest paged table listings, by listing id; guarded by LOCK. */
+    /** The full first answers of the latest paged table (and emulated partition) listings, by id; guarded by LOCK. */
     private static final java.util.LinkedHashMap<Long, List<?>> LISTINGS = new java.util.LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(java.util.Map.Entry<Long, List<?>> eldest) {
@@ -399,8 +399,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             size = pageSize;
             asGlue = partitionsAsGlue;
         }
-        SdkResponse response = counted(attributes, modifiedResponse(context, attributes, size, asGlue));
-        return response;
+        return counted(attributes, modifiedResponse(context, attributes, size, asGlue));
     }
 
     /** Notes how many entries a listing's answer holds, as the caller gets it. */
