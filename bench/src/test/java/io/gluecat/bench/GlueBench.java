@@ -77,6 +77,19 @@ class GlueBench {
     String line = spark.version();
     rows.add("| Spark | delay per call | operation | Glue calls | STS calls | time (ms) | notes |");
     rows.add("|---|---|---|---|---|---|---|");
+    if (ONLY.equals("partitions")) {
+      String events = seedPartitions();
+      delay = 0; // an unrecorded pass first, as below; of 3 runs a query, which steadies the first pass's times
+      int header = rows.size();
+      partitions(line, catalog(), events, 3);
+      rows.subList(header, rows.size()).clear();
+      for (long d : new long[] {0, DELAY_MS}) {
+        delay = d;
+        partitions(line, catalog(), events, QUICK ? 3 : 7);
+      }
+      write();
+      return;
+    }
     if (ONLY.equals("planning") || ONLY.equals("tables")) {
       String many = ONLY.equals("tables") ? seedWithData("many", 30) : null;
       if (many != null) { // one unrecorded pass first: the JIT's warming up would otherwise fall on the first pass
@@ -96,7 +109,8 @@ class GlueBench {
       write();
       return;
     } else if (!ONLY.isEmpty()) {
-      throw new IllegalArgumentException("gluecat.bench.only must be empty, 'planning' or 'tables', not '" + ONLY + "'");
+      throw new IllegalArgumentException("gluecat.bench.only must be empty, 'planning', 'tables' or 'partitions', not '"
+          + ONLY + "'");
     }
 
     int[] listed = QUICK ? new int[] {10, 1_000} : new int[] {10, 1_000, 10_000};
@@ -107,6 +121,7 @@ class GlueBench {
     String joined = seed("join", 20);
     String many = seedWithData("many", 30);
     String loaded = listedDatabases.get(1_000);
+    String events = seedPartitions();
 
     // One unrecorded round of the statements first, so that the first pass does not carry the JVM's and
     // Delta's first use (class loading, JIT) that the second would not.
@@ -138,6 +153,7 @@ class GlueBench {
       threads(line, c, loaded);
       planning(line, c);
       planningTables(line, many, 20);
+      partitions(line, c, events, QUICK ? 3 : 7);
     }
     write();
   }
@@ -553,5 +569,113 @@ class GlueBench {
       }
     }
     return result;
+  }
+
+  /** Partitions of the Hive-format table of {@link #seedPartitions}: days x shards. */
+  private static final int DAYS = 100;
+  private static final int SHARDS = 100;
+
+  /**
+   * A Hive-format parquet table (as a crawler or Athena catalogs one) of 10,000 Glue partitions, (day date,
+   * shard int), created 100 per BatchCreatePartition; only partition (2024-02-15, 42) has a file, of one row.
+   * Returns database.table.
+   */
+  private String seedPartitions() throws IOException {
+    String db = database();
+    String location = "file:" + directory("events");
+    glue.createTable(r -> r.databaseName(db).tableInput(t -> t.name("events").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("classification", "parquet"))
+        .partitionKeys(k -> k.name("day").type("date"), k -> k.name("shard").type("int"))
+        .storageDescriptor(sd -> sd.location(location)
+            .inputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetInputFormat")
+            .outputFormat("org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat")
+            .columns(c -> c.name("id").type("bigint"))
+            .serdeInfo(i -> i.serializationLibrary("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe")))));
+    List<software.amazon.awssdk.services.glue.model.PartitionInput> page = new ArrayList<>();
+    java.time.LocalDate first = java.time.LocalDate.of(2024, 1, 1);
+    for (int d = 0; d < DAYS; d++) {
+      for (int s = 0; s < SHARDS; s++) {
+        String day = first.plusDays(d).toString();
+        String shard = String.valueOf(s);
+        page.add(software.amazon.awssdk.services.glue.model.PartitionInput.builder().values(day, shard)
+            .storageDescriptor(sd -> sd.location(location + "/day=" + day + "/shard=" + shard)).build());
+        if (page.size() == 100) {
+          List<software.amazon.awssdk.services.glue.model.PartitionInput> batch = List.copyOf(page);
+          glue.batchCreatePartition(r -> r.databaseName(db).tableName("events").partitionInputList(batch));
+          page.clear();
+        }
+      }
+    }
+    spark.range(1).toDF("id").coalesce(1).write().parquet(location + "/day=2024-02-15/shard=42");
+    return db + ".events";
+  }
+
+  /**
+   * Queries of the 10,000-partition table through catalog {@code c}, each statement loading the table anew: one
+   * partition (its filters become a GetPartitions expression), no partition filter (every partition, listed in
+   * the catalog's segments), and a filter on partition keys Glue's grammar cannot express (every partition, then
+   * pruned by Spark). GetPartitions is answered as Glue answers it (the kit filters, segments and pages by 1000),
+   * with the pass's delay before each call. Median time of {@code rounds} runs; calls of the last run. Spark
+   * lists the selected partitions' directories in the driver (the bench's files are local; on S3 listing
+   * 10,000 prefixes costs far more than here).
+   */
+  private void partitions(String line, String c, String events, int rounds) throws Exception {
+    String table = c + "." + events;
+    String[][] queries = {
+        {"one partition of 10,000 (day = ... AND shard = ...)",
+            "SELECT count(*) FROM " + table + " WHERE day = DATE'2024-02-15' AND shard = 42"},
+        {"no partition filter (10,000 partitions)", "SELECT count(*) FROM " + table},
+        {"partition filter Glue cannot express (concat(day, shard) = ...)",
+            "SELECT count(*) FROM " + table + " WHERE concat(CAST(day AS STRING), '/', CAST(shard AS STRING)) "
+                + "= '2024-02-15/42'"}};
+    String threshold = spark.conf().get("spark.sql.sources.parallelPartitionDiscovery.threshold");
+    spark.conf().set("spark.sql.sources.parallelPartitionDiscovery.threshold", "100000");
+    try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions();
+        AutoCloseable segments = GlueCallRecorder.segmentPartitions();
+        AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+      for (String[] query : queries) {
+        double[] times = new double[rounds];
+        List<GlueCall> calls = List.of();
+        long count = -1;
+        for (int i = 0; i < rounds; i++) {
+          GlueCallRecorder.clear();
+          long start = System.nanoTime();
+          count = spark.sql(query[1]).collectAsList().get(0).getLong(0);
+          times[i] = (System.nanoTime() - start) / 1e6;
+          calls = GlueCallRecorder.calls();
+        }
+        Arrays.sort(times);
+        int returned = calls.stream().filter(k -> k.operation().equals("GetPartitions") && k.returned() != null)
+            .mapToInt(GlueCall::returned).sum();
+        long filtered = calls.stream().filter(k -> k.operation().equals("GetPartitions") && k.expression() != null)
+            .count();
+        row(line, query[0], calls, (long) (times[rounds / 2] * 1e6), String.format(Locale.ROOT,
+            "%d partitions returned by Glue, %d GetPartitions with an expression; median of %d; count %d", returned,
+            filtered, rounds, count));
+      }
+      // references: Spark's own read of the one partition's directory (no catalog), and the GetPartitions round
+      // trip of the one-partition query alone, most of which is MiniStack reading all 10,000 partitions to answer
+      String db = events.substring(0, events.indexOf('.'));
+      String partition = glue.getPartitions(r -> r.databaseName(db).tableName("events")
+          .expression("(day = '2024-02-15') AND (shard = 42)")).partitions().get(0).storageDescriptor().location();
+      double[] byPath = new double[rounds];
+      double[] trip = new double[rounds];
+      for (int i = 0; i < rounds; i++) {
+        long start = System.nanoTime();
+        spark.sql("SELECT count(*) FROM parquet.`" + partition + "`").collectAsList();
+        byPath[i] = (System.nanoTime() - start) / 1e6;
+        start = System.nanoTime();
+        glue.getPartitions(r -> r.databaseName(db).tableName("events").expression("(day = '2024-02-15') AND (shard = 42)"));
+        trip[i] = (System.nanoTime() - start) / 1e6;
+      }
+      Arrays.sort(byPath);
+      Arrays.sort(trip);
+      rows.add(String.format(Locale.ROOT, "| %s | %d ms | one partition by path [reference: no catalog] | 0 | 0 | %.1f "
+          + "| median of %d; the one-partition query's GetPartitions alone: %.1f ms (MiniStack reads all 10,000 "
+          + "partitions to answer it) |", line, delay, byPath[rounds / 2], rounds, trip[rounds / 2]));
+      System.out.println(rows.get(rows.size() - 1));
+    } finally {
+      spark.conf().set("spark.sql.sources.parallelPartitionDiscovery.threshold", threshold);
+    }
   }
 }

@@ -34,6 +34,8 @@ package io.gluecat.testkit;
  *                      {@link GlueCallRecorder#pageListings(int)} included), null if not set
  * @param expression    the request's {@code Expression} (GetPartitions, GetTables), null if not set
  * @param segment       the request's {@code Segment} (GetPartitions) as "number/total", null if not set
+ * @param returned      how many entries the answer of a listing (GetPartitions, GetTables, GetDatabases) held as
+ *                      the caller got it (after the kit's paging and filtering); null for other calls and failures
  */
 public record GlueCall(
         long sequence,
@@ -58,7 +60,8 @@ public record GlueCall(
         Integer maxResults,
         String nextToken,
         String expression,
-        String segment) {
+        String segment,
+        Integer returned) {
 
     /** How an attempt ended. */
     public enum Outcome {

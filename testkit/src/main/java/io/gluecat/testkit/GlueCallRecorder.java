@@ -95,6 +95,13 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     private static long sequence;                                             // guarded by LOCK
     private static int pageSize;                                              // guarded by LOCK; 0 = off
     private static boolean segmentPartitions;                                 // guarded by LOCK
+    private static boolean partitionsAsGlue;                                  // guarded by LOCK
+
+    /** GetPartitions' largest page, and its page when the request sets no MaxResults (Glue's limit). */
+    public static final int PARTITIONS_PER_PAGE = 1000;
+    /** The request's Expression as Glue reads it, against the table's partition keys. */
+    private static final ExecutionAttribute<PartitionExpression> PARTITION_FILTER =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.partitionFilter");
 
     private static final String PAGE_TOKEN_PREFIX = "gluecat-testkit-page-";
     private static long delayNanos;                                           // guarded by LOCK; 0 = none
@@ -108,7 +115,10 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.pageListing");
     /** A GetTables filter no table name matches: a later page's request then costs MiniStack nothing to answer. */
     private static final String NO_TABLE = "gluecat-testkit-later-page-of-a-listing";
-    /** The full first answers of the latest paged table listings, by listing id; guarded by LOCK. */
+    /** The table a later page of kept partitions names, recorded instead of {@link #NO_TABLE}. */
+    private static final ExecutionAttribute<String> SENT_TABLE =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.sentTable");
+    /** The full first answers of the latest paged table (and emulated partition) listings, by id; guarded by LOCK. */
     private static final java.util.LinkedHashMap<Long, List<?>> LISTINGS = new java.util.LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(java.util.Map.Entry<Long, List<?>> eldest) {
@@ -216,6 +226,29 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     }
 
     /**
+     * Makes {@code GetPartitions} answer as AWS Glue does where MiniStack does not: its {@code Expression}
+     * selects the partitions ({@link PartitionExpression}: Glue's grammar, literals read as the table's partition
+     * key types, which the kit reads with a GetTable of its own that is not recorded), and the answer comes in
+     * pages of the request's {@code MaxResults} ({@value #PARTITIONS_PER_PAGE} when unset, and at most that) with
+     * a {@code NextToken} (a kit token, as {@link #pageListings}'s, which then no longer pages GetPartitions). An
+     * expression Glue would refuse is answered with {@code InvalidInputException} before it is sent. As with
+     * GetTables, an answer of several pages is kept, and its later pages are cut from it while their requests ask
+     * MiniStack for no partition at all, so a page costs MiniStack little, as it costs Glue. Combines with
+     * {@link #segmentPartitions()} (filtered, then segmented, then paged). Close the handle (or {@link #reset()})
+     * to turn it off.
+     */
+    public static AutoCloseable filterAndPagePartitions() {
+        synchronized (LOCK) {
+            partitionsAsGlue = true;
+        }
+        return () -> {
+            synchronized (LOCK) {
+                partitionsAsGlue = false;
+            }
+        };
+    }
+
+    /**
      * Makes every Glue and STS attempt wait {@code millis} before it is sent, in the caller's thread, as a
      * stand-in for the round trip to AWS (MiniStack answers on loopback in about a millisecond). For
      * benchmarks; tests never depend on time. Close the handle (or {@link #reset()}) to remove the delay.
@@ -242,6 +275,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             pageSize = 0;
             delayNanos = 0;
             segmentPartitions = false;
+            partitionsAsGlue = false;
         }
         meeting = null;
     }
@@ -339,8 +373,19 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                 return ((GetTablesRequest) request).toBuilder().nextToken(null).expression(NO_TABLE).build();
             }
         }
-        if (request instanceof GetPartitionsRequest) {
-            return ((GetPartitionsRequest) request).toBuilder().nextToken(null).build();
+        if (request instanceof GetPartitionsRequest get) {
+            long id = Long.parseLong(listingAndOffset[0]);
+            List<?> listing;
+            synchronized (LOCK) {
+                listing = id == 0 ? null : LISTINGS.get(id);
+            }
+            if (listing != null) {
+                // a later page of a kept answer: MiniStack is asked for a table that does not exist (an empty answer)
+                attributes.putAttribute(PAGE_LISTING, new KeptListing(id, listing));
+                attributes.putAttribute(SENT_TABLE, get.tableName());
+                return get.toBuilder().nextToken(null).tableName(NO_TABLE).build();
+            }
+            return get.toBuilder().nextToken(null).build();
         }
         return request instanceof GetTablesRequest ? ((GetTablesRequest) request).toBuilder().nextToken(null).build()
                 : ((GetDatabasesRequest) request).toBuilder().nextToken(null).build();
@@ -349,10 +394,43 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     @Override
     public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
         int size;
+        boolean asGlue;
         synchronized (LOCK) {
             size = pageSize;
+            asGlue = partitionsAsGlue;
         }
-        SdkResponse response = segmented(context.request(), context.response());
+        return counted(attributes, modifiedResponse(context, attributes, size, asGlue));
+    }
+
+    /** Notes how many entries a listing's answer holds, as the caller gets it. */
+    private static SdkResponse counted(ExecutionAttributes attributes, SdkResponse response) {
+        Attempt attempt = attributes.getAttribute(CURRENT);
+        Integer returned = response instanceof GetPartitionsResponse p ? Integer.valueOf(p.partitions().size())
+                : response instanceof GetTablesResponse t ? Integer.valueOf(t.tableList().size())
+                : response instanceof GetDatabasesResponse d ? Integer.valueOf(d.databaseList().size()) : null;
+        if (attempt != null && returned != null) {
+            synchronized (LOCK) {
+                attempt.returned = returned;
+            }
+        }
+        return response;
+    }
+
+    private static SdkResponse modifiedResponse(Context.ModifyResponse context, ExecutionAttributes attributes,
+                                                int size, boolean asGlue) {
+        SdkResponse response = context.response();
+        if (asGlue && response instanceof GetPartitionsResponse partitions) {
+            PartitionExpression filter = attributes.getAttribute(PARTITION_FILTER);
+            if (filter != null) {
+                response = partitions.toBuilder().partitions(partitions.partitions().stream()
+                        .filter(p -> filter.matches(p.values())).toList()).build();
+            }
+        }
+        response = segmented(context.request(), response);
+        if (asGlue && response instanceof GetPartitionsResponse partitions) {
+            Integer max = ((GetPartitionsRequest) context.request()).maxResults();
+            size = max == null ? PARTITIONS_PER_PAGE : Math.max(1, Math.min(max, PARTITIONS_PER_PAGE));
+        }
         if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse
                 || response instanceof GetPartitionsResponse)) {
             return response;
@@ -361,9 +439,18 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         int offset = attributeOffset == null ? 0 : attributeOffset;
         if (response instanceof GetPartitionsResponse) {
             GetPartitionsResponse partitions = (GetPartitionsResponse) response;
-            List<?> all = partitions.partitions();
+            KeptListing kept = attributes.getAttribute(PAGE_LISTING);
+            List<?> all = kept != null ? kept.entries() : partitions.partitions();
+            long listing = kept != null ? kept.id() : 0;
+            if (asGlue && kept == null && attributeOffset == null && all.size() > size) {
+                // kept, as a table listing is: later pages then cost MiniStack nothing, as a page costs Glue little
+                synchronized (LOCK) {
+                    listing = ++listingSequence;
+                    LISTINGS.put(listing, all);
+                }
+            }
             return partitions.toBuilder().partitions(page(all, offset, size))
-                    .nextToken(nextToken(0, all.size(), offset, size)).build();
+                    .nextToken(nextToken(listing, all.size(), offset, size)).build();
         }
         if (response instanceof GetTablesResponse) {
             GetTablesResponse tables = (GetTablesResponse) response;
@@ -440,7 +527,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         Attempt previous = attributes.getAttribute(CURRENT);
         Attempt attempt = new Attempt(service, attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
                 attemptNumber(context.httpRequest(), previous), context.request(), context.httpRequest(),
-                attributes.getAttribute(SENT_TOKEN));
+                attributes.getAttribute(SENT_TOKEN), attributes.getAttribute(SENT_TABLE));
         synchronized (LOCK) {
             if (previous != null && previous.outcome != GlueCall.Outcome.SUCCEEDED) {
                 previous.outcome = GlueCall.Outcome.RETRIED;   // a new attempt means the SDK retried the last one
@@ -464,7 +551,71 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
             }
             throw failure;
         }
+        refuseOrKeepPartitionFilter(context, attributes, attempt);
     }
+
+    /**
+     * With {@link #filterAndPagePartitions()}: reads a GetPartitions request's Expression against the table's
+     * partition keys, kept for the answer; one Glue refuses is answered as Glue answers it, without sending it.
+     */
+    private static void refuseOrKeepPartitionFilter(Context.BeforeTransmission context, ExecutionAttributes attributes,
+                                                    Attempt attempt) {
+        boolean on;
+        synchronized (LOCK) {
+            on = partitionsAsGlue;
+        }
+        if (!on || !(context.request() instanceof GetPartitionsRequest get) || get.expression() == null) {
+            return;
+        }
+        List<java.util.Map.Entry<String, String>> keys = partitionKeys(context.httpRequest(), get);
+        if (keys == null) {
+            return;   // no such table: the answer is MiniStack's
+        }
+        try {
+            attributes.putAttribute(PARTITION_FILTER, PartitionExpression.parse(get.expression(), keys));
+        } catch (PartitionExpression.Invalid e) {
+            Fault refusal = Fault.glue("GetPartitions").error("InvalidInputException", 400).message(e.getMessage())
+                    .build();
+            AwsServiceException failure = serviceException(refusal, attempt, context.request());
+            synchronized (LOCK) {
+                attempt.failed(failure, 400, "InvalidInputException");
+            }
+            throw failure;
+        }
+    }
+
+    /** The table's partition keys (name, Glue type), by a GetTable of the kit's own (unrecorded); null if none. */
+    private static List<java.util.Map.Entry<String, String>> partitionKeys(SdkHttpRequest http, GetPartitionsRequest get) {
+        java.net.URI endpoint = java.net.URI.create(http.protocol() + "://" + http.host() + ":" + http.port() + "/");
+        String body = "{" + (get.catalogId() == null ? "" : "\"CatalogId\":" + SdkJson.quoted(get.catalogId()) + ",")
+                + "\"DatabaseName\":" + SdkJson.quoted(get.databaseName()) + ",\"Name\":"
+                + SdkJson.quoted(get.tableName()) + "}";
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .header("X-Amz-Target", "AWSGlue.GetTable")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        http.firstMatchingHeader("Authorization").ifPresent(a -> request.header("Authorization", a));
+        java.net.http.HttpResponse<String> answer;
+        try {
+            answer = HTTP.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        if (answer.statusCode() != 200) {
+            return null;
+        }
+        var table = software.amazon.awssdk.protocols.jsoncore.JsonNode.parser().parse(answer.body()).field("Table");
+        List<java.util.Map.Entry<String, String>> keys = new ArrayList<>();
+        table.flatMap(t -> t.field("PartitionKeys")).filter(k -> k.isArray()).ifPresent(k -> k.asArray().forEach(
+                key -> keys.add(java.util.Map.entry(key.field("Name").map(n -> n.asString()).orElse(""),
+                        key.field("Type").filter(n -> n.isString()).map(n -> n.asString()).orElse("string")))));
+        return keys;
+    }
+
+    private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newHttpClient();
 
     @Override
     public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
@@ -838,13 +989,14 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
         String exception;
         String injected;
         String returnedAccessKeyId;
+        Integer returned;
         Fault rewrite;
         byte[] rewriteBody;
         /** The answer the kit gives instead of MiniStack's, for an operation it emulates (BatchDeletePartition). */
         byte[] emulatedBody;
 
         Attempt(String service, String operation, int attempt, SdkRequest request, SdkHttpRequest http,
-                String sentToken) {
+                String sentToken, String sentTable) {
             this.service = service;
             this.operation = operation;
             this.attempt = attempt;
@@ -871,7 +1023,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                 }
             }
             this.databaseName = database;
-            this.tableName = table;
+            this.tableName = sentTable != null ? sentTable : table;
             this.versionId = glue ? string(field(request, "VersionId")) : null;            // UpdateTable
             Object skip = glue ? field(request, "SkipArchive") : null;
             this.skipArchive = skip instanceof Boolean ? (Boolean) skip : null;
@@ -915,7 +1067,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
                     : new GlueCall.AssumeRole(roleArn, externalId, roleSessionName, returnedAccessKeyId);
             return new GlueCall(sequence, service, operation, attempt, endpoint, catalogId, databaseName, tableName,
                     versionId, skipArchive, accessKeyId, sessionToken, userAgent, outcome, httpStatus, errorCode, exception, injected,
-                    assumeRole, maxResults, nextToken, expression, segment);
+                    assumeRole, maxResults, nextToken, expression, segment, returned);
         }
     }
 }

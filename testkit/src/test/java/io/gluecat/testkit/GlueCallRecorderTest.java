@@ -413,4 +413,101 @@ class GlueCallRecorderTest {
                 GlueCallRecorder.calls().stream().map(GlueCall::operation).toList());
         assertThrows(IllegalArgumentException.class, () -> GlueCallRecorder.delayEachCall(-1));
     }
+
+    // ------------------------------------------------------------------ GetPartitions as Glue answers it
+
+    /** A table partitioned by (region string, year int) with the given partitions, created 100 per call. */
+    private String partitionedTable(List<List<String>> values) {
+        String table = unique("parts");
+        glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name(table).partitionKeys(
+                k -> k.name("region").type("string"), k -> k.name("year").type("int"))));
+        for (int from = 0; from < values.size(); from += 100) {
+            List<software.amazon.awssdk.services.glue.model.PartitionInput> page = values
+                    .subList(from, Math.min(values.size(), from + 100)).stream()
+                    .map(v -> software.amazon.awssdk.services.glue.model.PartitionInput.builder().values(v).build())
+                    .toList();
+            glue.batchCreatePartition(b -> b.databaseName(db).tableName(table).partitionInputList(page));
+        }
+        return table;
+    }
+
+    private static List<List<String>> values(software.amazon.awssdk.services.glue.model.GetPartitionsResponse answer) {
+        return answer.partitions().stream().map(p -> p.values()).toList();
+    }
+
+    @Test
+    void partitionsAreFilteredByTheExpressionTypedByTheTablesKeys() throws Exception {
+        String table = partitionedTable(List.of(List.of("eu", "9"), List.of("eu", "10"), List.of("us", "2024")));
+        try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions()) {
+            GlueCallRecorder.clear();
+            assertEquals(List.of(List.of("eu", "9")), values(glue.getPartitions(b -> b.databaseName(db)
+                    .tableName(table).expression("(region = 'eu') AND (year < 10)"))));
+            assertEquals(List.of(List.of("eu", "10"), List.of("us", "2024")), values(glue.getPartitions(b -> b
+                    .databaseName(db).tableName(table).expression("year BETWEEN '10' AND 2024 OR region IN ('x')"))));
+            assertEquals(3, glue.getPartitions(b -> b.databaseName(db).tableName(table)).partitions().size());
+            List<GlueCall> calls = GlueCallRecorder.callsOf("GetPartitions");
+            assertEquals(java.util.Arrays.asList(1, 2, 3), calls.stream().map(GlueCall::returned).toList());
+            assertEquals("(region = 'eu') AND (year < 10)", calls.get(0).expression());
+        }
+        assertEquals(3, glue.getPartitions(b -> b.databaseName(db).tableName(table).expression("year = 9"))
+                .partitions().size(), "MiniStack itself ignores the expression once the emulation is off");
+    }
+
+    @Test
+    void anExpressionGlueCannotReadIsRefusedWithInvalidInputBeforeItIsSent() throws Exception {
+        String table = partitionedTable(List.of(List.of("eu", "9")));
+        try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions()) {
+            GlueCallRecorder.clear();
+            software.amazon.awssdk.services.glue.model.InvalidInputException malformed = assertThrows(
+                    software.amazon.awssdk.services.glue.model.InvalidInputException.class, () -> glue.getPartitions(
+                            b -> b.databaseName(db).tableName(table).expression("region = 'eu' AND (")));
+            assertEquals("InvalidInputException", malformed.awsErrorDetails().errorCode());
+            assertEquals(400, malformed.statusCode());
+            assertTrue(malformed.getMessage().contains("region = 'eu' AND ("), malformed.getMessage());
+            assertThrows(software.amazon.awssdk.services.glue.model.InvalidInputException.class, () -> glue
+                    .getPartitions(b -> b.databaseName(db).tableName(table).expression("year = 'nine'")));
+            List<GlueCall> calls = GlueCallRecorder.callsOf("GetPartitions");
+            assertEquals(2, calls.size(), "not retried");
+            calls.forEach(c -> assertEquals("InvalidInputException", c.errorCode()));
+            calls.forEach(c -> assertEquals(GlueCall.Outcome.FAILED, c.outcome()));
+        }
+    }
+
+    @Test
+    void partitionsComeInPagesOfMaxResultsOrAThousand() throws Exception {
+        List<List<String>> all = new ArrayList<>();
+        for (int i = 0; i < 1_001; i++) {
+            all.add(List.of(i % 2 == 0 ? "eu" : "us", String.valueOf(i)));
+        }
+        String table = partitionedTable(all);
+        try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions()) {
+            var first = glue.getPartitions(b -> b.databaseName(db).tableName(table));
+            assertEquals(1_000, first.partitions().size());
+            var second = glue.getPartitions(b -> b.databaseName(db).tableName(table).nextToken(first.nextToken()));
+            assertEquals(1, second.partitions().size());
+            assertNull(second.nextToken());
+            assertEquals(List.of("eu", "1000"), second.partitions().get(0).values());
+            assertEquals(table, GlueCallRecorder.callsOf("GetPartitions").get(1).tableName(), "recorded as sent");
+            // MaxResults pages a filtered answer; the SDK's paginator follows the tokens
+            GlueCallRecorder.clear();
+            List<List<String>> us = glue.getPartitionsPaginator(b -> b.databaseName(db).tableName(table)
+                    .expression("region = 'us' AND year < 9").maxResults(3)).stream()
+                    .flatMap(p -> p.partitions().stream()).map(p -> p.values()).toList();
+            assertEquals(List.of(List.of("us", "1"), List.of("us", "3"), List.of("us", "5"), List.of("us", "7")),
+                    us.stream().sorted(java.util.Comparator.comparing(v -> Integer.parseInt(v.get(1)))).toList());
+            assertEquals(List.of(3, 1), GlueCallRecorder.callsOf("GetPartitions").stream().map(GlueCall::returned)
+                    .toList());
+            // with Glue's segments too: together the segments hold every partition once
+            try (AutoCloseable segments = GlueCallRecorder.segmentPartitions()) {
+                java.util.Set<List<String>> seen = new java.util.HashSet<>();
+                for (int n = 0; n < 4; n++) {
+                    int number = n;
+                    glue.getPartitionsPaginator(b -> b.databaseName(db).tableName(table).maxResults(100)
+                            .segment(g -> g.segmentNumber(number).totalSegments(4))).stream()
+                            .flatMap(p -> p.partitions().stream()).forEach(p -> assertTrue(seen.add(p.values())));
+                }
+                assertEquals(1_001, seen.size());
+            }
+        }
+    }
 }
