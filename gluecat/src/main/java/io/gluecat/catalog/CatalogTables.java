@@ -124,7 +124,7 @@ final class CatalogTables {
     if (call.isPresent() && table != null) {
       software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
       if (EntryReader.isHiveFormat(raw)) {
-        return loadTable(ident); // a HiveTable, which refuses the write before anything is written
+        return loadTable(ident); // a HiveTable, which Spark writes as any V2 table (HiveWrite)
       }
       GlueEntry entry = entries.entry(table, raw);
       if (!entry.isDelta()) {

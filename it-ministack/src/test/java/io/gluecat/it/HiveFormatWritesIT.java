@@ -144,7 +144,7 @@ class HiveFormatWritesIT extends CatalogModeTest {
     assertEquals(List.of(), files(us).stream().filter(f -> f.endsWith(".parquet")).toList());
   }
 
-  /** An unpartitioned ORC table (Trino's default format), appended to, overwritten, and insertInto. */
+  /** An unpartitioned ORC table (Trino's default format): INSERT, insertInto, saveAsTable appending, overwrite. */
   @Test
   void anOrcTableTakesInsertsOverwritesAndInsertInto() {
     String location = newDirectory("orc_plain");
@@ -153,7 +153,10 @@ class HiveFormatWritesIT extends CatalogModeTest {
 
     run("INSERT INTO " + t("orc_plain") + " VALUES (1, 'a', DATE '2024-01-31')");
     session.sql("SELECT 2 AS id, 'b' AS name, DATE '2024-02-01' AS day").write().insertInto(t("orc_plain"));
-    assertEquals(List.of("[1,a,2024-01-31]", "[2,b,2024-02-01]"), rows("SELECT * FROM " + t("orc_plain") + " ORDER BY id"));
+    session.sql("SELECT 9 AS id, 'z' AS name, DATE '2024-02-02' AS day").write().mode("append")
+        .saveAsTable(t("orc_plain"));
+    assertEquals(List.of("[1,a,2024-01-31]", "[2,b,2024-02-01]", "[9,z,2024-02-02]"),
+        rows("SELECT * FROM " + t("orc_plain") + " ORDER BY id"));
 
     run("INSERT OVERWRITE " + t("orc_plain") + " VALUES (3, 'c', NULL)");
     assertEquals(List.of("[3,c,null]"), rows("SELECT * FROM " + t("orc_plain")));
