@@ -194,7 +194,7 @@ public final class HiveFormats {
   private static final Map<String, Set<String>> WRITE_CODECS = Map.of(
       PARQUET_SERDE, Set.of("none", "uncompressed", "snappy", "gzip", "lz4", "zstd"),
       ORC_SERDE, Set.of("none", "uncompressed", "snappy", "zlib", "lz4", "zstd"),
-      LAZY_SIMPLE_SERDE, Set.of("none", "gzip", "bzip2", "deflate", "snappy", "lz4", "zstd"));
+      LAZY_SIMPLE_SERDE, TEXT_COMPRESSIONS); // the codecs Hadoop picks by extension, which it also writes
   /** Hive's text timestamps: a space between date and time, then microseconds (Hive and Trino read 0 to 9 digits). */
   private static final String HIVE_TEXT_TIMESTAMP = "yyyy-MM-dd HH:mm:ss.SSSSSS";
 
