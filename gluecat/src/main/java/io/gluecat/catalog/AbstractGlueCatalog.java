@@ -60,9 +60,9 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     this.partitions = new PartitionSync(name, glue, hadoop);
     this.names = new CatalogNames(name);
     this.views = new GlueViews(name, glue);
-    this.tables = new CatalogTables(name, options, glue, hadoop, new EntryCatalog(this, names, glue, hadoop), partitions,
-        names);
     this.namespaces = new CatalogNamespaces(name, options, glue, names);
+    EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
+    this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
     SessionChecks.requireUpdateCatalogHookOff(name);
   }
 

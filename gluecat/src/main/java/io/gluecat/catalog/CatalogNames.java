@@ -1,5 +1,6 @@
 package io.gluecat.catalog;
 
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.create.CreateChecks;
 import io.gluecat.entry.TableName;
 import java.util.Locale;
@@ -80,5 +81,14 @@ public final class CatalogNames {
   public static boolean isPathIdentifier(Identifier ident) {
     String n = ident.name();
     return n.startsWith("/") || n.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*");
+  }
+
+  /**
+   * Spark caches the relation (and file listing) of file source tables by catalog, database and table;
+   * after gluecat changed or removed an entry, that cache must not serve the old location or schema.
+   */
+  void forgetCachedRelation(TableName table) {
+    SparkCompat.invalidateCachedRelation(new org.apache.spark.sql.catalyst.TableIdentifier(table.table(),
+        scala.Option.apply(table.database()), scala.Option.apply(catalog)));
   }
 }

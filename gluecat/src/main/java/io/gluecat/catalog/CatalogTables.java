@@ -1,8 +1,6 @@
 package io.gluecat.catalog;
 
-import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
-import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.create.CreateChecks;
@@ -14,19 +12,16 @@ import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
 import io.gluecat.files.FileWriteTable;
 import io.gluecat.files.WriterCall;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.hive.HiveTables;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -47,7 +42,9 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A catalog's tables: which part serves each table operation. Delta entries are served by a DeltaCatalog
  * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaTables}; file source
- * entries load as V1Tables and are created through {@link FileTables}. Glue is written after the data.
+ * entries load as V1Tables and are created through {@link FileTables}; Hive-format entries load through the
+ * {@link EntryCatalog} (Delta's catalog passes them through) and are never created or replaced here. Glue is
+ * written after the data; a rename is {@link CatalogRenames}'.
  */
 final class CatalogTables {
   private final String name;
@@ -60,6 +57,7 @@ final class CatalogTables {
   private final DeltaTables deltaTables;
   private final DeltaByPath deltaByPath;
   private final FileTables fileTables;
+  private final CatalogRenames renames;
   private volatile TableCatalog delta;
 
   CatalogTables(String name, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, EntryCatalog entries,
@@ -74,6 +72,7 @@ final class CatalogTables {
     this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
     this.deltaByPath = new DeltaByPath(name, glue, hadoop, this::deltaCatalog, deltaTables);
     this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
+    this.renames = new CatalogRenames(name, glue, partitions, names);
   }
 
   DeltaTables deltaTables() {
@@ -81,18 +80,7 @@ final class CatalogTables {
   }
 
   Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
-    String database = names.existingDatabaseName(namespace);
-    List<software.amazon.awssdk.services.glue.model.Table> entries = glue.listTables(database);
-    if (entries.isEmpty()) {
-      glue.getDatabase(database); // an empty listing must still report a missing database, as Glue does
-    }
-    List<Identifier> result = new ArrayList<>();
-    for (software.amazon.awssdk.services.glue.model.Table t : entries) {
-      if (!EntryReader.isView(t)) {
-        result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
-      }
-    }
-    return result.toArray(new Identifier[0]);
+    return entries.listTables(namespace);
   }
 
   Table loadTable(Identifier ident) throws NoSuchTableException {
@@ -129,7 +117,7 @@ final class CatalogTables {
       GlueEntry entry = entries.entry(table, raw);
       if (!entry.isDelta()) {
         return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
-          forgetCachedRelation(table);
+          names.forgetCachedRelation(table);
           if (options.syncPartitionsAfterWrite()) {
             partitions.afterWrite(table, raw, false);
           }
@@ -171,8 +159,7 @@ final class CatalogTables {
   }
 
   boolean tableExists(Identifier ident) {
-    TableName table = names.tableName(ident);
-    return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
+    return entries.tableExists(ident);
   }
 
   /**
@@ -185,20 +172,11 @@ final class CatalogTables {
     if (table == null) {
       return;
     }
-    forgetCachedRelation(table);
+    names.forgetCachedRelation(table);
     glue.refreshed(table);
     glue.findTable(table)
         .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
         .ifPresent(entry -> deltaTables.refresh(table, entry));
-  }
-
-  /**
-   * Spark caches the relation (and file listing) of file source tables by catalog, database and table;
-   * after gluecat changed or removed an entry, that cache must not serve the old location or schema.
-   */
-  private void forgetCachedRelation(TableName table) {
-    SparkCompat.invalidateCachedRelation(new org.apache.spark.sql.catalyst.TableIdentifier(table.table(),
-        scala.Option.apply(table.database()), scala.Option.apply(name)));
   }
 
   /**
@@ -231,7 +209,7 @@ final class CatalogTables {
     if (isDeltaProvider(properties)) {
       return deltaTables.create(ident, table, columns, partitions, properties);
     }
-    refuseDeltaOnlyColumns(table, columns, properties);
+    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), properties);
     StructType schema = columns.schema();
     fileTables.create(table, schema, partitions, properties);
     try {
@@ -288,7 +266,7 @@ final class CatalogTables {
     try {
       return deltaByPath.convert(table, partitions, collectStats);
     } finally {
-      forgetCachedRelation(table);
+      names.forgetCachedRelation(table);
       glue.refreshed(table);
     }
   }
@@ -333,33 +311,18 @@ final class CatalogTables {
     TableName table = names.newTableName(ident);
     CreateChecks.check(name, table, partitions, properties);
     if (mode != DeltaTables.Mode.CREATE) {
-      refuseReplacingHiveFormat(table);
+      glue.findTable(table).ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
     }
     if (isDeltaProvider(properties)) {
       return deltaTables.stage(mode, table, columns, partitions, properties);
     }
-    refuseDeltaOnlyColumns(table, columns, properties);
+    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), properties);
     StructType schema = columns.schema();
     if (mode == DeltaTables.Mode.CREATE) {
       return fileTables.stageCreate(table, schema, partitions, properties);
     }
     return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaTables.Mode.CREATE_OR_REPLACE,
-        () -> forgetCachedRelation(table));
-  }
-
-  /**
-   * A Hive-format entry is never replaced: its replacement would be an entry in Spark's format over new files,
-   * which its other readers and writers (crawlers, Athena, Trino's Hive connector) no longer share.
-   */
-  private void refuseReplacingHiveFormat(TableName table) {
-    glue.findTable(table).filter(EntryReader::isHiveFormat).ifPresent(entry -> {
-      String serde = entry.storageDescriptor() == null || entry.storageDescriptor().serdeInfo() == null ? null
-          : entry.storageDescriptor().serdeInfo().serializationLibrary();
-      throw new UnsupportedOperationException(String.format("Table %s.%s is a Hive-format table (SerDe %s); gluecat "
-          + "does not replace it, because the replacement would rewrite its entry in Spark's format. Write its rows "
-          + "with INSERT OVERWRITE, or drop it first (DROP TABLE never deletes data). Nothing was written.", name,
-          table, serde));
-    });
+        () -> names.forgetCachedRelation(table));
   }
 
   Table alterTable(Identifier ident, TableChange... changes) throws NoSuchTableException {
@@ -375,7 +338,7 @@ final class CatalogTables {
       return deltaTables.alter(ident, table, entry, changes);
     }
     fileTables.alter(table, entry, changes);
-    forgetCachedRelation(table);
+    names.forgetCachedRelation(table);
     try {
       return loadTable(ident);
     } catch (RuntimeException e) { // the change landed; only reading the table back failed
@@ -383,46 +346,9 @@ final class CatalogTables {
     }
   }
 
-  /**
-   * Glue has no rename: the entry is created under the new name, then the old one is deleted. The data
-   * does not move. If the delete fails, both entries point at the same location and dropping the old name
-   * (which never deletes data) finishes the rename.
-   */
+  /** RENAME TABLE: see {@link CatalogRenames}. */
   void renameTable(Identifier from, Identifier to) throws NoSuchTableException, TableAlreadyExistsException {
-    TableName source = names.tableName(from);
-    if (source == null) {
-      throw new NoSuchTableException(from);
-    }
-    TableName target = names.newTableName(names.withoutCatalogName(to));
-    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(source);
-    if (EntryReader.isView(entry)) {
-      throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));
-    }
-    try {
-      glue.createTable(target.database(), EntryWriter.renamedEntry(entry, target.table()));
-    } catch (NoSuchNamespaceException e) {
-      throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
-          name, source, name, target, target.database()), e);
-    }
-    forgetCachedRelation(source);
-    if (PartitionSync.notApplicable(entry) == null) {
-      try {
-        partitions.copy(source, entry, target); // Glue has no rename: the partition objects are copied too
-      } catch (NoSuchTableException | RuntimeException e) {
-        throw new GlueCatalogException(String.format("Created %s.%s as the new name of %s.%s, but copying its Glue "
-            + "partition objects failed: %s. Both entries point at the same location and nothing was deleted; "
-            + "run DROP TABLE %s.%s (which never deletes data) and then sync the partitions of %s.%s with "
-            + "io.gluecat.partitions.PartitionSync.sync(\"%s\", \"%s\").", name, target, name, source,
-            e.getMessage(), name, source, name, target, name, target), e);
-      }
-    }
-    try {
-      glue.deleteTable(source); // false: already gone, e.g. a retried delete whose first answer was lost
-    } catch (RuntimeException e) {
-      throw new GlueCatalogException(String.format("Renamed %s.%s to %s.%s, but the old entry could not be "
-          + "deleted: %s. Both entries now point at the same location; run DROP TABLE %s.%s (which never deletes "
-          + "data) to finish the rename.", name, source, name, target, e.getMessage(), name, source), e);
-    }
+    renames.rename(from, to);
   }
 
   /** Removes the Glue entry only: gluecat never deletes a table's data. Views are not dropped. */
@@ -435,7 +361,7 @@ final class CatalogTables {
     if (entry.isEmpty() || EntryReader.isView(entry.get())) {
       return false;
     }
-    forgetCachedRelation(table);
+    names.forgetCachedRelation(table);
     return glue.deleteTable(table);
   }
 
@@ -443,16 +369,6 @@ final class CatalogTables {
     throw new UnsupportedOperationException(String.format("DROP TABLE ... PURGE is not supported by gluecat "
         + "(table %s.%s): gluecat never deletes data. Drop the table without PURGE to remove its Glue entry, "
         + "then delete the files yourself if you mean to.", name, names.describe(ident)));
-  }
-
-  /** Generated and identity columns are Delta's: another provider would keep a plain column instead. */
-  private void refuseDeltaOnlyColumns(TableName table, DeltaColumns columns, Map<String, String> properties) {
-    String column = columns.deltaOnlyColumn();
-    if (column != null) {
-      throw new IllegalArgumentException(String.format("Table %s.%s: column %s is a generated or identity column, "
-          + "which only Delta tables have; provider %s would store it as a plain column. Create it USING delta.",
-          name, table, column, new CreateArguments(properties).provider()));
-    }
   }
 
   private static boolean isDeltaProvider(Map<String, String> properties) {

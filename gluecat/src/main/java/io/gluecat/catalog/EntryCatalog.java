@@ -1,6 +1,5 @@
 package io.gluecat.catalog;
 
-import io.gluecat.GlueCatalogException;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
@@ -10,15 +9,12 @@ import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
-import io.gluecat.hive.HiveTable;
+import io.gluecat.hive.HiveTables;
 import io.gluecat.storage.CatalogHadoopConf;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -37,21 +33,27 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * Serves every Glue entry of one catalog as Spark's V1Table. It is the delegate of the DeltaCatalog that
- * gluecat builds: Delta turns Delta entries into its own tables and passes the others through. It only
- * loads; namespace calls go back to the catalog, and it never writes.
+ * A catalog's Glue entries as Spark tables: Delta and file source entries as V1Tables, Hive-format entries as
+ * {@link io.gluecat.hive.HiveTable}s (which Spark reads and writes as V2 tables). It is the delegate of the
+ * DeltaCatalog that gluecat builds: Delta turns Delta entries into its own tables and passes the others through.
+ * It lists, loads and reads namespaces (through {@link CatalogNamespaces}); it never writes.
  */
 public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
-  private final AbstractGlueCatalog catalog;
+  private final String name;
+  private final CatalogOptions options;
   private final CatalogNames names;
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
+  private final CatalogNamespaces namespaces;
 
-  EntryCatalog(AbstractGlueCatalog catalog, CatalogNames names, GlueGateway glue, CatalogHadoopConf hadoop) {
-    this.catalog = catalog;
+  EntryCatalog(String name, CatalogOptions options, CatalogNames names, GlueGateway glue, CatalogHadoopConf hadoop,
+      CatalogNamespaces namespaces) {
+    this.name = name;
+    this.options = options;
     this.names = names;
     this.glue = glue;
     this.hadoop = hadoop;
+    this.namespaces = namespaces;
   }
 
   @Override
@@ -61,7 +63,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public String name() {
-    return catalog.name();
+    return name;
   }
 
   @Override
@@ -73,64 +75,10 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     }
     software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(name);
     if (EntryReader.isHiveFormat(raw)) {
-      return hiveTable(name, raw);
+      return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }
     GlueEntry entry = entry(name, raw);
     return new V1Table(entry.isDelta() ? toCatalogTable(entry, new StructType(), List.of()) : toCatalogTable(entry));
-  }
-
-  /**
-   * A Hive-format entry as a read-only table over Spark's file source of its format, its partitions read
-   * from Glue when a scan lists its files (HiveTable says why it is not a V1Table).
-   */
-  /**
-   * A crawler that finds a Delta table catalogs its files as a plain parquet table. Its files include the ones
-   * Delta has removed, so reading them as parquet would return deleted rows: such an entry is refused.
-   */
-  private void refuseDeltaLocation(String qualified, EntryReader.HiveEntry entry, FileSystem fs) {
-    Path log = new Path(entry.location(), "_delta_log");
-    boolean delta;
-    try {
-      delta = fs.exists(log);
-    } catch (IOException e) {
-      throw new UncheckedIOException(String.format("Cannot read the location of %s, %s: %s", qualified,
-          entry.location(), e.getMessage()), e);
-    }
-    if (delta) {
-      throw new InvalidGlueEntryException(String.format("Table %s is a Hive-format entry (SerDe %s, no "
-          + "spark.sql.sources.provider), but its location %s holds a Delta table (%s): read as plain files it "
-          + "would return rows Delta has removed. Drop the entry (the data stays) and register the table as a "
-          + "Delta table with gluecat's 'register' tool.", qualified, entry.serde(), entry.location(), log));
-    }
-  }
-
-  private Table hiveTable(TableName name, software.amazon.awssdk.services.glue.model.Table raw) {
-    String qualified = name() + "." + name;
-    EntryReader.HiveEntry entry = EntryReader.readHive(name(), name.database(), raw, HiveTable.avroAvailable());
-    refuseDeltaLocation(qualified, entry, hadoop.open(qualified, entry.location()));
-    return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
-        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), raw.storageDescriptor(),
-        new io.gluecat.hive.HivePartitions() {
-          @Override
-          public List<software.amazon.awssdk.services.glue.model.Partition> partitions(Optional<String> expression) {
-            try {
-              // a listing no filter narrows reads every partition: in parallel segments
-              return expression.isPresent() ? glue.partitions().list(name, expression) : glue.partitions().listAll(name);
-            } catch (NoSuchTableException e) {
-              throw new GlueCatalogException(String.format("Table %s was dropped while it was read", qualified), e);
-            }
-          }
-
-          @Override
-          public void create(List<software.amazon.awssdk.services.glue.model.PartitionInput> partitions) {
-            glue.partitions().create(name, partitions);
-          }
-
-          @Override
-          public void delete(List<List<String>> values) {
-            glue.partitions().delete(name, values);
-          }
-        });
   }
 
   /** A table's entry, read and checked; views are not tables here. */
@@ -160,7 +108,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
           qualified));
     }
     if (!entry.isDelta() && !FileTables.isFileProvider(provider)
-        && !catalog.options().extraProviders().contains(provider)) {
+        && !options.extraProviders().contains(provider)) {
       throw new InvalidGlueEntryException(String.format("Table %s has the provider '%s', which catalog '%s' does not "
           + "serve: it serves delta and %s. A Glue entry's provider and options decide what Spark connects to, so "
           + "other providers are served only when allowed deliberately with the catalog option %s (e.g. "
@@ -199,17 +147,30 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
         entry.properties(), entry.comment());
   }
 
-  // ---- everything else belongs to the catalog ----
-
+  /** The database's tables; its views are not tables here, as on every Spark line. */
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
-    return catalog.listTables(namespace);
+    String database = names.existingDatabaseName(namespace);
+    List<software.amazon.awssdk.services.glue.model.Table> entries = glue.listTables(database);
+    if (entries.isEmpty()) {
+      glue.getDatabase(database); // an empty listing must still report a missing database, as Glue does
+    }
+    List<Identifier> result = new ArrayList<>();
+    for (software.amazon.awssdk.services.glue.model.Table t : entries) {
+      if (!EntryReader.isView(t)) {
+        result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
+      }
+    }
+    return result.toArray(new Identifier[0]);
   }
 
   @Override
   public boolean tableExists(Identifier ident) {
-    return catalog.tableExists(ident);
+    TableName table = names.tableName(ident);
+    return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
   }
+
+  // ---- namespaces are read from the catalog's; every write goes through the catalog itself ----
 
   @Override
   public Table createTable(Identifier ident, StructType schema, Transform[] partitions, Map<String, String> props) {
@@ -233,22 +194,22 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
 
   @Override
   public String[][] listNamespaces() {
-    return catalog.listNamespaces();
+    return namespaces.list();
   }
 
   @Override
   public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
-    return catalog.listNamespaces(namespace);
+    return namespaces.list(namespace);
   }
 
   @Override
   public boolean namespaceExists(String[] namespace) {
-    return catalog.namespaceExists(namespace);
+    return namespaces.exists(namespace);
   }
 
   @Override
   public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
-    return catalog.loadNamespaceMetadata(namespace);
+    return namespaces.metadata(namespace);
   }
 
   @Override
@@ -266,7 +227,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
     throw internalOnly("dropNamespace");
   }
 
-  /** Writes go through AbstractGlueCatalog, which decides the order of Delta and Glue; never through here. */
+  /** Writes go through the catalog (AbstractGlueCatalog), which decides the order of Delta and Glue; never through here. */
   private IllegalStateException internalOnly(String method) {
     return new IllegalStateException("gluecat internal error: " + method + " reached the entry catalog of '"
         + name() + "'; writes must go through the catalog itself");

@@ -1,6 +1,5 @@
 package io.gluecat.config;
 
-import io.gluecat.storage.LocationMap;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -25,11 +25,6 @@ public final class SparkEnvironment {
     return Integer.parseInt(SQLConf.get().getConfString("spark.sql.sources.schemaStringLengthThreshold", "4000"));
   }
 
-  /** An entry writer for the running Spark: its version and its schema length threshold. */
-  public static io.gluecat.entry.EntryWriter entryWriter() {
-    return new io.gluecat.entry.EntryWriter(sparkVersion(), schemaStringLengthThreshold());
-  }
-
   /**
    * A location as readers outside this Spark session need it: a scheme-less absolute path is qualified
    * with the session's default file system (file:/ or hdfs://...), anything with a scheme is kept.

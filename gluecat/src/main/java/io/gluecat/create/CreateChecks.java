@@ -81,4 +81,18 @@ public final class CreateChecks {
   private static String abbreviate(String s) {
     return s.length() <= 80 ? s : s.substring(0, 80) + "...";
   }
+
+  /**
+   * Generated and identity columns are Delta's: another provider would keep a plain column instead.
+   *
+   * @param column the statement's first generated or identity column, or null
+   */
+  public static void refuseDeltaOnlyColumn(String catalog, TableName table, String column,
+      Map<String, String> properties) {
+    if (column != null) {
+      throw new IllegalArgumentException(String.format("Table %s.%s: column %s is a generated or identity column, "
+          + "which only Delta tables have; provider %s would store it as a plain column. Create it USING delta.",
+          catalog, table, column, new CreateArguments(properties).provider()));
+    }
+  }
 }

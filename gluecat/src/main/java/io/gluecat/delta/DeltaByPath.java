@@ -4,6 +4,7 @@ import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveFormats;
 import io.gluecat.hive.HiveSource;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -77,7 +78,7 @@ public final class DeltaByPath {
       if (!source.format().equals("parquet")) {
         throw refused(qualified, "is a Hive-format " + source.format() + " table");
       }
-      location = EntryReader.readHive(catalog, name.database(), entry, false).location();
+      location = HiveEntry.read(catalog, name.database(), entry, false).location();
       schema = source.schema();
       partitionColumns = source.partitionColumns();
       // A crawler's or Hive's parameters are their bookkeeping, not table properties: they stay in Glue only.

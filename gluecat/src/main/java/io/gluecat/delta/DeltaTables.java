@@ -169,11 +169,11 @@ public final class DeltaTables {
       TableDefinition definition = definition(name, location, log, arguments.userProperties());
       Optional<String> owner = arguments.owner();
       if (existing.isPresent()) {
-        glue.updateTable(name.database(), SparkEnvironment.entryWriter().updatedEntry(existing.get(), definition, Set.of(),
+        glue.updateTable(name.database(), EntryWriter.forRunningSpark().updatedEntry(existing.get(), definition, Set.of(),
             Optional.ofNullable(database.locationUri())), existing.get().versionId());
       } else {
         glue.createTable(name.database(),
-            SparkEnvironment.entryWriter().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
+            EntryWriter.forRunningSpark().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
       }
       follower.synced(name, log);
     } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
@@ -302,7 +302,7 @@ public final class DeltaTables {
   private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
     LogSchema log = logSchema(location);
     TableDefinition definition = definition(name, location, log, Map.of());
-    TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+    TableInput updated = EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     if (!sameDefinition(entry, updated)) {
       try {

@@ -1,8 +1,6 @@
 package io.gluecat.entry;
 
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.hive.HiveFormats;
-import io.gluecat.hive.HiveSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +38,7 @@ public final class EntryReader {
 
   /**
    * Whether an entry is in Hive's format: no Spark provider, and neither a resource link, an Iceberg table
-   * nor a view. Such entries are read with {@link #readHive}; {@link #read} refuses them.
+   * nor a view. Such entries are read by {@code io.gluecat.hive.HiveEntry}; {@link #read} refuses them.
    */
   public static boolean isHiveFormat(Table table) {
     Map<String, String> parameters = table.hasParameters() ? table.parameters() : Map.of();
@@ -48,35 +46,6 @@ public final class EntryReader {
     return table.targetTable() == null && !isView(table) && (provider == null || provider.trim().isEmpty())
         && !TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters.get(TABLE_TYPE));
   }
-
-  /**
-   * Reads a Hive-format entry (docs/entry-format.md, "Hive-format entries"): the Spark source of its SerDe,
-   * and its location, checked as any entry's (Hive reads StorageDescriptor.Location, never a path parameter).
-   *
-   * @param catalog the catalog name, used only in error messages
-   * @param avroAvailable whether spark-avro is on the classpath
-   */
-  public static HiveEntry readHive(String catalog, String database, Table table, boolean avroAvailable) {
-    String qualified = catalog + "." + new TableName(database, table.name());
-    HiveSource source = HiveFormats.source(qualified, table, avroAvailable);
-    StorageDescriptor sd = table.storageDescriptor();
-    String location = sd.location() == null ? "" : sd.location().trim();
-    if (location.isEmpty()) {
-      throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has no "
-          + "StorageDescriptor.Location", qualified));
-    }
-    checkLocation(qualified, location);
-    Map<String, String> properties = new LinkedHashMap<>();
-    withoutNullValues(table.hasParameters() ? table.parameters() : Map.of()).forEach((k, v) -> {
-      if (!isHiveGenerated(k)) {
-        properties.put(k, v);
-      }
-    });
-    return new HiveEntry(sd.serdeInfo().serializationLibrary().trim(), location, source, properties);
-  }
-
-  /** A Hive-format entry as gluecat reads it: its SerDe, location, Spark source and table properties. */
-  public record HiveEntry(String serde, String location, HiveSource source, Map<String, String> properties) {}
 
   /**
    * Reads an entry.
@@ -102,7 +71,7 @@ public final class EntryReader {
     }
     String storedProvider = parameters.get(PROVIDER);
     if (storedProvider == null || storedProvider.trim().isEmpty()) {
-      // reached by what changes an entry: loads of Hive-format entries go through readHive
+      // reached by what changes an entry: loads of Hive-format entries go through io.gluecat.hive.HiveEntry
       throw new InvalidGlueEntryException(String.format("Table %s is a Hive SerDe table (its Glue entry has no %s), "
           + "as Athena, Glue crawlers or Trino's Hive connector write them. gluecat reads such tables but does not "
           + "change their entries; recreate it with USING <format> to manage it through gluecat.",
@@ -323,7 +292,7 @@ public final class EntryReader {
    * The location must be a URI Hadoop can open: absolute (with a scheme, or a path from the root), with
    * nothing a URI cannot hold. Anything else would fail later, inside Spark, without naming the table.
    */
-  private static void checkLocation(String qualified, String location) {
+  public static void checkLocation(String qualified, String location) {
     java.net.URI uri;
     try {
       uri = new org.apache.hadoop.fs.Path(location).toUri();
@@ -370,7 +339,7 @@ public final class EntryReader {
   }
 
   /** Glue never returns null values, but a hand-built entry may: they count as absent. */
-  private static Map<String, String> withoutNullValues(Map<String, String> map) {
+  public static Map<String, String> withoutNullValues(Map<String, String> map) {
     boolean clean = true;
     for (Map.Entry<String, String> e : map.entrySet()) {
       clean &= e.getKey() != null && e.getValue() != null;

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.config.SparkEnvironment;
 import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import org.apache.spark.sql.internal.HiveSerDe;
 import org.apache.spark.sql.types.ArrayType;
@@ -59,6 +60,26 @@ public final class EntryWriter {
     }
     this.sparkVersion = sparkVersion;
     this.schemaThreshold = schemaThreshold;
+  }
+
+  /** The writer of the running Spark: its version, and the active session's schema length threshold. */
+  public static EntryWriter forRunningSpark() {
+    return new EntryWriter(SparkEnvironment.sparkVersion(), SparkEnvironment.schemaStringLengthThreshold());
+  }
+
+  /**
+   * A Glue partition's StorageDescriptor: the table's at the partition's location, without the table's own
+   * SerDe {@code path} (a partition of Hive's shape is read at its Location).
+   */
+  public static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
+    StorageDescriptor.Builder sd = table.toBuilder().location(location);
+    SerDeInfo serde = table.serdeInfo();
+    if (serde != null && serde.hasParameters()) {
+      Map<String, String> parameters = new LinkedHashMap<>(serde.parameters());
+      parameters.remove(PATH);
+      sd.serdeInfo(serde.toBuilder().parameters(parameters).build());
+    }
+    return sd.build();
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.gluecat.files;
 
-import io.gluecat.GlueCatalog;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
 import io.gluecat.config.CatalogOptions;
@@ -85,7 +84,7 @@ public final class FileTables {
     if (arguments.explicitLocation().isEmpty()) {
       makeDirectory(location); // first, so that the entry never points at nothing
     }
-    software.amazon.awssdk.services.glue.model.TableInput input = SparkEnvironment.entryWriter().newEntry(definition,
+    software.amazon.awssdk.services.glue.model.TableInput input = EntryWriter.forRunningSpark().newEntry(definition,
         arguments.owner(), Optional.ofNullable(database.locationUri()));
     glue.createTable(name.database(), input);
     if (arguments.explicitLocation().isPresent()) {
@@ -127,7 +126,7 @@ public final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
-        () -> SparkEnvironment.entryWriter().newEntry(definition, arguments.owner(),
+        () -> EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(),
             Optional.ofNullable(database.locationUri())),
         input -> glue.createTable(name.database(), input), true));
   }
@@ -165,7 +164,7 @@ public final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, () -> SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+      registerStaged(definition, () -> EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
               Optional.ofNullable(database.locationUri())),
           input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
@@ -292,7 +291,7 @@ public final class FileTables {
     TableDefinition definition = new TableDefinition(name, current.provider(),
         new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
         storage);
-    software.amazon.awssdk.services.glue.model.TableInput updated = SparkEnvironment.entryWriter().updatedEntry(
+    software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
         entry, definition, removed,
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     glue.updateTable(name.database(), updated, entry.versionId());

@@ -4,7 +4,7 @@ import io.gluecat.cache.MetadataCache;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
-import io.gluecat.storage.LocationMap;
+import io.gluecat.config.LocationMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

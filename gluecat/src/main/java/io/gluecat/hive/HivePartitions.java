@@ -5,7 +5,7 @@ import software.amazon.awssdk.services.glue.model.PartitionInput;
 
 /**
  * A Hive-format table's Glue partition objects: its scans read them ({@link GluePartitionIndex.Source}), its
- * writes add the partitions they create and remove the ones an overwrite empties. The catalog binds it to Glue.
+ * writes add the partitions they create and remove the ones an overwrite empties. {@link GlueHivePartitions} binds it to Glue.
  */
 public interface HivePartitions extends GluePartitionIndex.Source {
   /** Creates partition objects; one that already exists is left as it is. */

@@ -361,7 +361,7 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
 
     /** A new partition's object: the table's storage at the partition's directory, as Hive and Trino add it. */
     private StorageDescriptor partitionStorage(String location) {
-      return io.gluecat.partitions.PartitionSync.partitionStorage(target.storage(), location);
+      return io.gluecat.entry.EntryWriter.partitionStorage(target.storage(), location);
     }
 
     /** A partition directory fragment {@code k1=v1/k2=v2} (as Spark's writer names it) to Glue's values. */

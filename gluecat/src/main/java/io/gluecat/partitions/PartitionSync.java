@@ -1,5 +1,6 @@
 package io.gluecat.partitions;
 
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
@@ -23,7 +24,6 @@ import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 
@@ -249,7 +249,7 @@ public final class PartitionSync {
       StorageDescriptor table, List<PartitionInput> found) throws IOException {
     if (depth == keys.size()) {
       found.add(PartitionInput.builder().values(List.copyOf(values))
-          .storageDescriptor(partitionStorage(table, dirLocation)).build());
+          .storageDescriptor(EntryWriter.partitionStorage(table, dirLocation)).build());
       return;
     }
     if (!fs.exists(dir)) {
@@ -266,18 +266,6 @@ public final class PartitionSync {
       walk(fs, child.getPath(), dirLocation + "/" + dirName, keys, depth + 1, values, table, found);
       values.remove(values.size() - 1);
     }
-  }
-
-  /** The table's StorageDescriptor at the partition's location, without the table's own {@code path}. */
-  public static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
-    StorageDescriptor.Builder sd = table.toBuilder().location(location);
-    SerDeInfo serde = table.serdeInfo();
-    if (serde != null && serde.hasParameters()) {
-      Map<String, String> parameters = new LinkedHashMap<>(serde.parameters());
-      parameters.remove(EntryFormat.PATH);
-      sd.serdeInfo(serde.toBuilder().parameters(parameters).build());
-    }
-    return sd.build();
   }
 
   /** Whether a partition object's storage is what the table's would give it (location, columns, formats). */

@@ -1,5 +1,8 @@
 package io.gluecat.tools;
 
+import io.gluecat.tools.cli.Arguments;
+import io.gluecat.tools.cli.CatalogSession;
+import io.gluecat.tools.cli.UsageException;
 import io.gluecat.tools.doctor.Doctor;
 import io.gluecat.tools.register.Register;
 import io.gluecat.tools.repair.Repair;

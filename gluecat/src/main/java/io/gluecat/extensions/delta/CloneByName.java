@@ -1,6 +1,6 @@
 package io.gluecat.extensions.delta;
 
-import io.gluecat.extensions.GlueTarget;
+import io.gluecat.catalog.GlueTarget;
 
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;

@@ -1,6 +1,6 @@
 package io.gluecat.extensions.delta;
 
-import io.gluecat.extensions.GlueTarget;
+import io.gluecat.catalog.GlueTarget;
 
 import io.gluecat.delta.DeltaSupport;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.gluecat.extensions.planning;
 
-import io.gluecat.extensions.GlueTarget;
+import io.gluecat.catalog.GlueTarget;
 
 import io.gluecat.cache.StatementWarmup;
 import io.gluecat.catalog.AbstractGlueCatalog;

@@ -1,6 +1,6 @@
 package io.gluecat.extensions.views;
 
-import io.gluecat.extensions.GlueTarget;
+import io.gluecat.catalog.GlueTarget;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.compat.Scala;

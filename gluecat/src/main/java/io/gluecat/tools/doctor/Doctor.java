@@ -1,8 +1,8 @@
 package io.gluecat.tools.doctor;
 
-import io.gluecat.tools.CatalogSession;
-import io.gluecat.tools.Json;
-import io.gluecat.tools.UsageException;
+import io.gluecat.tools.cli.CatalogSession;
+import io.gluecat.tools.cli.Json;
+import io.gluecat.tools.cli.UsageException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

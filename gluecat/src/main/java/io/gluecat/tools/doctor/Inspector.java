@@ -1,12 +1,13 @@
 package io.gluecat.tools.doctor;
 
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.catalog.CatalogParts;
-import io.gluecat.config.SparkEnvironment;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveTable;
 import io.gluecat.views.ViewFormat;
 import java.nio.charset.StandardCharsets;
@@ -288,7 +289,7 @@ public final class Inspector {
       f.problem(Code.LOCATION_UNREACHABLE, "Delta could not read the log at " + location + ": " + firstLine(e));
       return false;
     }
-    List<Column> expected = SparkEnvironment.entryWriter().newEntry(definition, Optional.empty(), Optional.empty())
+    List<Column> expected = EntryWriter.forRunningSpark().newEntry(definition, Optional.empty(), Optional.empty())
         .storageDescriptor().columns();
     List<Column> actual = t.storageDescriptor() == null ? List.of() : t.storageDescriptor().columns();
     if (!sameColumns(expected, actual)) {
@@ -332,7 +333,7 @@ public final class Inspector {
   /** Why gluecat refuses to read a Hive-format entry (a SerDe no Spark source reads as Hive does), or empty. */
   private Optional<String> hiveProblem(String database, Table t) {
     try {
-      EntryReader.readHive(catalog, database, t, HiveTable.avroAvailable());
+      HiveEntry.read(catalog, database, t, HiveTable.avroAvailable());
       return Optional.empty();
     } catch (RuntimeException e) {
       return Optional.of(firstLine(e));

@@ -1,8 +1,8 @@
 package io.gluecat.tools.register;
 
 import io.gluecat.entry.TableName;
-import io.gluecat.tools.CatalogSession;
-import io.gluecat.tools.UsageException;
+import io.gluecat.tools.cli.CatalogSession;
+import io.gluecat.tools.cli.UsageException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.gluecat.tools.repair;
 
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.GlueConcurrentModificationException;
-import io.gluecat.config.SparkEnvironment;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
-import io.gluecat.tools.CatalogSession;
-import io.gluecat.tools.UsageException;
+import io.gluecat.tools.cli.CatalogSession;
+import io.gluecat.tools.cli.UsageException;
 import io.gluecat.tools.doctor.Doctor;
 import io.gluecat.tools.doctor.Finding;
 import io.gluecat.tools.doctor.Inspector;
@@ -110,7 +110,7 @@ public final class Repair {
     try {
       String location = inspector.deltaLocation(entry).orElseThrow();
       TableDefinition definition = session.parts().deltaDefinition(table, location, Map.of());
-      TableInput updated = SparkEnvironment.entryWriter().updatedEntry(entry, definition, Set.of(),
+      TableInput updated = EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
           Optional.ofNullable(db.locationUri()));
       List<String> diff = diff(entry, updated);
       if (diff.isEmpty()) {
@@ -125,7 +125,7 @@ public final class Repair {
       String versionId = entry.versionId();
       if (versionId == null) { // a listing without VersionIds: the entry as read now is the base
         Table current = session.glue().getTable(table);
-        updated = SparkEnvironment.entryWriter().updatedEntry(current, definition, Set.of(),
+        updated = EntryWriter.forRunningSpark().updatedEntry(current, definition, Set.of(),
             Optional.ofNullable(db.locationUri()));
         versionId = current.versionId();
       }

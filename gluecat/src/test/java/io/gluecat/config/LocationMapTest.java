@@ -1,4 +1,4 @@
-package io.gluecat.storage;
+package io.gluecat.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

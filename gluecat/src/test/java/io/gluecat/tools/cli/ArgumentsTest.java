@@ -1,4 +1,4 @@
-package io.gluecat.tools;
+package io.gluecat.tools.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,7 +1,5 @@
-package io.gluecat.extensions;
+package io.gluecat.catalog;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
-import io.gluecat.catalog.CatalogNames;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;

@@ -1,4 +1,4 @@
-package io.gluecat.tools;
+package io.gluecat.tools.cli;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.CatalogParts;

@@ -1,4 +1,4 @@
-package io.gluecat.tools;
+package io.gluecat.tools.cli;
 
 import java.util.Iterator;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.gluecat.tools;
+package io.gluecat.tools.cli;
 
 /** A command line, option or access problem that stops a command before it checks anything: exit code 2. */
 public final class UsageException extends RuntimeException {

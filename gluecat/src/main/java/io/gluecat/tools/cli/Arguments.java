@@ -1,4 +1,4 @@
-package io.gluecat.tools;
+package io.gluecat.tools.cli;
 
 import io.gluecat.config.CatalogOptions;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.gluecat.storage;
+package io.gluecat.config;
 
 import java.util.ArrayList;
 import java.util.List;
