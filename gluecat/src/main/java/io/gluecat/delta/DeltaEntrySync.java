@@ -113,7 +113,7 @@ final class DeltaEntrySync {
     return s == null || s.isEmpty() ? null : s;
   }
 
-  /** The definition Glue's entry is written from: the log's columns, partitioning and comment, and {@code properties}. */
+  /** What the entry is written from: the log's columns, partitioning and comment, and {@code properties}. */
   static TableDefinition definition(TableName name, String location, LogSchema log,
       Map<String, String> properties) {
     return new TableDefinition(name, EntryFormat.DELTA, log.schema, log.partitionColumns, location, log.comment,
