@@ -1,10 +1,9 @@
 package io.gluecat.delta;
 
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.DeltaCommittedButGlueFailedException;
 import io.gluecat.GlueCatalogException;
-import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.compat.Scala;
-import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
@@ -12,14 +11,12 @@ import io.gluecat.create.CreatedTable;
 import io.gluecat.create.StagedGlueTable;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -36,13 +33,12 @@ import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
-import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
  * Delta creates, replaces, alters and refreshes by name. Delta only registers tables through a catalog
  * whose class is Unity Catalog's, so every create and replace runs on the path identifier
  * delta.`<location>`, which Delta handles without any catalog, and gluecat writes the Glue entry itself,
- * after Delta committed. See docs/how-it-works.md.
+ * after Delta committed. Rewriting an entry from its log is {@link DeltaEntrySync}'s. See docs/how-it-works.md.
  */
 public final class DeltaTables {
   public enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
@@ -52,6 +48,7 @@ public final class DeltaTables {
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
+  private final DeltaEntrySync sync;
   private final SchemaFollower follower;
 
   public DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
@@ -61,7 +58,8 @@ public final class DeltaTables {
     this.glue = glue;
     this.hadoop = hadoop;
     this.deltaCatalog = deltaCatalog;
-    this.follower = new SchemaFollower(catalog, this::followLog);
+    this.sync = new DeltaEntrySync(catalog, glue, hadoop);
+    this.follower = sync.follower();
   }
 
   /** The checks every Delta operation by name runs before it touches anything. */
@@ -165,8 +163,8 @@ public final class DeltaTables {
       boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
     try {
       CreateArguments arguments = new CreateArguments(properties);
-      LogSchema log = logSchema(location);
-      TableDefinition definition = definition(name, location, log, arguments.userProperties());
+      LogSchema log = sync.logSchema(location);
+      TableDefinition definition = DeltaEntrySync.definition(name, location, log, arguments.userProperties());
       Optional<String> owner = arguments.owner();
       if (existing.isPresent()) {
         glue.updateTable(name.database(), EntryWriter.forRunningSpark().updatedEntry(existing.get(), definition, Set.of(),
@@ -202,7 +200,7 @@ public final class DeltaTables {
         throw new IllegalArgumentException(String.format("Table %s.%s cannot be moved to %s: there is no Delta "
             + "table there", catalog, name, location));
       }
-      resync(name, entry, location);
+      sync.resync(name, entry, location);
       try {
         return loadDelta(ident);
       } catch (RuntimeException e) { // the move landed; only reading the table back failed
@@ -226,40 +224,12 @@ public final class DeltaTables {
     }
     if (changesColumnsOrComment(changes)) {
       try {
-        resyncLatest(name, entry, location);
+        sync.resyncLatest(name, entry, location);
       } catch (RuntimeException e) { // Delta has committed the change to its log; only Glue's copy is behind
         throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, true, e);
       }
     }
     return altered;
-  }
-
-  /** Concurrent re-syncs of one entry: attempts before a VersionId conflict is reported. */
-  private static final int RESYNC_ATTEMPTS = 5;
-
-  /**
-   * {@link #resync} after a change Delta committed: when another writer changed the entry meanwhile (its
-   * VersionId moved on), the entry is read again and the columns recomputed from the log as it is now, so
-   * the last re-sync to land always carries the latest log. Safe to repeat: it only copies the log.
-   */
-  private void resyncLatest(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
-    software.amazon.awssdk.services.glue.model.Table current = entry;
-    for (int attempt = 1; ; attempt++) {
-      try {
-        resync(name, current, location);
-        return;
-      } catch (GlueConcurrentModificationException e) {
-        if (attempt >= RESYNC_ATTEMPTS) {
-          throw e;
-        }
-        try {
-          current = glue.getTable(name);
-        } catch (NoSuchTableException gone) {
-          throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while its columns were "
-              + "being re-synced", catalog, name), gone);
-        }
-      }
-    }
   }
 
   private static boolean causedByGlue(Throwable e) {
@@ -291,28 +261,7 @@ public final class DeltaTables {
   /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */
   public void refresh(TableName name, software.amazon.awssdk.services.glue.model.Table entry) {
     checkSession();
-    resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
-  }
-
-  /**
-   * Rewrites the entry's columns, schema, partition columns and description from the Delta table at
-   * {@code location}, at the VersionId {@code entry} was read with; nothing is written when they already
-   * match. Parameters the format does not own, the table properties among them, are kept.
-   */
-  private void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
-    LogSchema log = logSchema(location);
-    TableDefinition definition = definition(name, location, log, Map.of());
-    TableInput updated = EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
-        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
-    if (!sameDefinition(entry, updated)) {
-      try {
-        glue.updateTable(name.database(), updated, entry.versionId());
-      } catch (NoSuchTableException e) {
-        throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while it was being "
-            + "updated", catalog, name), e);
-      }
-    }
-    follower.synced(name, log);
+    sync.resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
   }
 
   /**
@@ -322,29 +271,6 @@ public final class DeltaTables {
   public void loaded(TableName name, Table table,
       Supplier<Optional<software.amazon.awssdk.services.glue.model.Table>> entry) {
     follower.loaded(name, table, entry);
-  }
-
-  /** Re-syncs the entry of {@code name} from its log, when it is still a Delta entry (SchemaFollower). */
-  private void followLog(TableName name) {
-    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(name);
-    if (entry.isEmpty() || EntryReader.isView(entry.get()) || !entry.get().hasParameters()
-        || !EntryFormat.isDelta(entry.get().parameters().get(EntryFormat.PROVIDER))) {
-      return; // dropped or replaced meanwhile: nothing of this log to follow
-    }
-    resyncLatest(name, entry.get(), EntryReader.read(catalog, name.database(), entry.get()).location());
-  }
-
-  private static boolean sameDefinition(software.amazon.awssdk.services.glue.model.Table entry, TableInput updated) {
-    return entry.storageDescriptor() != null
-        && Objects.equals(entry.storageDescriptor().columns(), updated.storageDescriptor().columns())
-        && Objects.equals(entry.storageDescriptor().location(), updated.storageDescriptor().location())
-        // an absent description reads back as "" from some Glue implementations
-        && Objects.equals(emptyToNull(entry.description()), emptyToNull(updated.description()))
-        && Objects.equals(entry.parameters(), updated.parameters());
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
   }
 
   private static boolean changesColumnsOrComment(TableChange[] changes) {
@@ -374,22 +300,7 @@ public final class DeltaTables {
 
   /** The table as Delta's log describes it now: columns, partition columns, comment. */
   public TableDefinition definitionFromDelta(TableName name, String location, Map<String, String> properties) {
-    return definition(name, location, logSchema(location), properties);
-  }
-
-  private static TableDefinition definition(TableName name, String location, LogSchema log,
-      Map<String, String> properties) {
-    return new TableDefinition(name, EntryFormat.DELTA, log.schema, log.partitionColumns, location, log.comment,
-        properties, Map.of());
-  }
-
-  /** What Glue keeps of the Delta table at {@code location}, from its latest snapshot (see LogSchema). */
-  private LogSchema logSchema(String location) {
-    hadoop.open(location);
-    // Opened with the catalog's settings as Delta options: rebuilding the snapshot may run on executors.
-    Table delta = SparkCompat.deltaTableAt(SparkSession.active(), location, hadoop.deltaLogOptions());
-    return LogSchema.of(SparkSession.active(),
-        ((org.apache.spark.sql.delta.catalog.DeltaTableV2) delta).initialSnapshot());
+    return DeltaEntrySync.definition(name, location, sync.logSchema(location), properties);
   }
 
   /**

@@ -15,11 +15,7 @@ import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.glue.model.AlreadyExistsException;
 import software.amazon.awssdk.services.glue.model.ConcurrentModificationException;
@@ -28,7 +24,6 @@ import software.amazon.awssdk.services.glue.model.DatabaseInput;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
 import software.amazon.awssdk.services.glue.model.GetTablesResponse;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
 
@@ -57,21 +52,7 @@ public final class GlueGateway implements AutoCloseable {
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries());
     this.errors = new GlueErrors(options);
     this.locations = options.locationMap();
-    Region region = resolveRegion(options);
-    String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
-    AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
-        arn, options.roleExternalId(), options.roleSessionName(), options.stsEndpoint())), region, userAgent, resources);
-    this.glue = GlueClient.builder()
-        .region(region)
-        .credentialsProvider(credentials)
-        .applyMutation(b -> options.glueEndpoint().ifPresent(b::endpointOverride))
-        .overrideConfiguration(c -> {
-          c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent);
-          // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's attempts
-          options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
-        })
-        .build();
-    resources.add(glue);
+    this.glue = GlueClients.glue(options, resources);
   }
 
   public GlueErrors errors() { return errors; }
@@ -261,7 +242,7 @@ public final class GlueGateway implements AutoCloseable {
     cache.forget(key);
     try {
       glue.createTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent));
-      cache.written(key, asWritten(database, input, null));
+      cache.written(key, WrittenEntries.asWritten(database, input, null));
     } catch (SdkException e) {
       if (e instanceof AlreadyExistsException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
@@ -288,7 +269,8 @@ public final class GlueGateway implements AutoCloseable {
     try {
       glue.updateTable(r -> r.catalogId(catalogId()).databaseName(database).tableInput(sent)
           .versionId(version).skipArchive(options.skipArchive()));
-      cache.written(key, asWritten(database, input, before instanceof Table ? (Table) before : null));
+      cache.written(key,
+          WrittenEntries.asWritten(database, input, before instanceof Table ? (Table) before : null));
     } catch (SdkException e) {
       if (e instanceof ConcurrentModificationException && landed(database, sent)) {
         return; // an earlier attempt of this call was applied, but its answer was lost; the SDK retried
@@ -322,12 +304,9 @@ public final class GlueGateway implements AutoCloseable {
   }
 
   /**
-   * Whether the entry in Glue already holds everything {@code input} writes: its location, columns,
-   * partition keys, description and parameters. After a create or update whose answer was lost (a timeout
-   * or reset once the server had applied it), the SDK's retry meets AlreadyExists or, for an update at a
-   * VersionId, ConcurrentModification, although the change landed; that is not a failure. A different
-   * change by someone else never matches, and then the error stands. {@code input} is the entry as sent
-   * (its locations as Glue stores them).
+   * Whether the entry in Glue already holds everything {@code input} (as sent) writes, so that an
+   * AlreadyExists or ConcurrentModification met by the SDK's retry of a call whose answer was lost is no
+   * failure ({@link WrittenEntries#holds}).
    */
   private boolean landed(String database, TableInput input) {
     Table stored;
@@ -336,44 +315,7 @@ public final class GlueGateway implements AutoCloseable {
     } catch (SdkException e) {
       return false;
     }
-    StorageDescriptor want = input.storageDescriptor();
-    StorageDescriptor have = stored.storageDescriptor();
-    boolean sameStorage = want == null ? have == null : have != null
-        && java.util.Objects.equals(want.location(), have.location())
-        && java.util.Objects.equals(want.columns(), have.columns())
-        && java.util.Objects.equals(want.serdeInfo() == null ? null : want.serdeInfo().parameters(),
-            have.serdeInfo() == null ? null : have.serdeInfo().parameters());
-    java.util.Map<String, String> haveParameters = stored.hasParameters() ? stored.parameters() : java.util.Map.of();
-    boolean sameParameters = !input.hasParameters() || input.parameters().entrySet().stream()
-        .allMatch(p -> p.getValue().equals(haveParameters.get(p.getKey())));
-    return sameStorage && sameParameters
-        && java.util.Objects.equals(input.partitionKeys(), stored.partitionKeys())
-        && java.util.Objects.equals(emptyToNull(input.description()), emptyToNull(stored.description()));
-  }
-
-  /**
-   * The entry as this catalog just wrote it, for the rest of the statement: what was sent, in the form it is
-   * read in. Glue adds a VersionId and times of its own; the VersionId stays unknown (see updateTable).
-   */
-  private static Table asWritten(String database, TableInput input, Table before) {
-    return Table.builder()
-        .name(input.name())
-        .databaseName(database)
-        .description(input.description())
-        .owner(input.owner())
-        .createTime(before != null && before.createTime() != null ? before.createTime() : java.time.Instant.now())
-        .updateTime(java.time.Instant.now())
-        .lastAccessTime(input.lastAccessTime())
-        .lastAnalyzedTime(input.lastAnalyzedTime())
-        .retention(input.retention())
-        .storageDescriptor(input.storageDescriptor())
-        .partitionKeys(input.partitionKeys())
-        .viewOriginalText(input.viewOriginalText())
-        .viewExpandedText(input.viewExpandedText())
-        .tableType(input.tableType())
-        .parameters(input.parameters())
-        .targetTable(input.targetTable())
-        .build();
+    return WrittenEntries.holds(stored, input);
   }
 
   /** The entry's VersionId as Glue has it now (for an update of an entry this statement wrote itself). */
@@ -383,10 +325,6 @@ public final class GlueGateway implements AutoCloseable {
     } catch (SdkException e) {
       return null; // the update itself reports what is wrong
     }
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
   }
 
   @Override
@@ -434,18 +372,5 @@ public final class GlueGateway implements AutoCloseable {
   private static RuntimeException asUnchecked(Exception mapped) {
     return mapped instanceof RuntimeException ? (RuntimeException) mapped
         : new IllegalStateException(mapped.getMessage(), mapped);
-  }
-
-  private static Region resolveRegion(CatalogOptions options) {
-    if (options.region().isPresent()) {
-      return Region.of(options.region().get());
-    }
-    try {
-      return new DefaultAwsRegionProviderChain().getRegion();
-    } catch (SdkException e) {
-      throw new IllegalArgumentException(String.format(
-          "gluecat catalog '%s': no AWS region. Set spark.sql.catalog.%s.%s (or AWS_REGION for all catalogs)",
-          options.catalogName(), options.catalogName(), CatalogOptions.REGION), e);
-    }
   }
 }

@@ -49,7 +49,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
   private final Map<String, String> options;
   private final StructType partitionSchema;
   private final Source source;
-  /** Whether the files are text (csv, json), whose codecs are checked ({@link HiveFormats#requireDecompressible}). */
+  /** Whether the files are text (csv, json), whose codecs are checked ({@link HiveScanFiles#requireDecompressible}). */
   private final boolean textFiles;
   /** The entry's partition projection, which replaces its Glue partitions; null when it has none. */
   private final PartitionProjection projection;
@@ -133,7 +133,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
     return index;
   }
 
-  /** A text table's files, partition by partition, through {@link HiveFormats#requireDecompressible}. */
+  /** A text table's files, partition by partition, through {@link HiveScanFiles#requireDecompressible}. */
   private void requireDecompressible(InMemoryFileIndex index, List<Path> roots, List<List<String>> values) {
     if (!textFiles) {
       return;
@@ -148,7 +148,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
     for (org.apache.hadoop.fs.FileStatus f : io.gluecat.compat.Scala.javaList(index.allFiles())) {
       byDirectory.computeIfAbsent(f.getPath().getParent().toString(), d -> new ArrayList<>()).add(f.getPath());
     }
-    byDirectory.forEach((directory, files) -> HiveFormats.requireDecompressible(table,
+    byDirectory.forEach((directory, files) -> HiveScanFiles.requireDecompressible(table,
         byRoot.getOrDefault(directory, byRoot.get(Path.getPathWithoutSchemeAndAuthority(new Path(directory)).toString())),
         files, options));
   }
@@ -209,7 +209,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       }
       try {
         if (conf == null) {
-          conf = HiveFormats.hadoopConf(options);
+          conf = HiveScanFiles.hadoopConf(options);
         }
         org.apache.hadoop.fs.FileSystem fs = root.getFileSystem(conf);
         if (!fs.exists(root)) {

@@ -70,7 +70,7 @@ public final class HiveFormats {
   /** What a Glue crawler records of a text table's compression. */
   static final String CRAWLER_COMPRESSION = "compressionType";
   /** Codecs Hadoop picks by file extension for text files, as Hive and Spark both read them. */
-  private static final Set<String> TEXT_COMPRESSIONS = Set.of("none", "gzip", "bzip2", "deflate", "snappy",
+  static final Set<String> TEXT_COMPRESSIONS = Set.of("none", "gzip", "bzip2", "deflate", "snappy",
       "lz4", "zstd");
   // OpenCSVSerde's parameters
   static final String SEPARATOR_CHAR = "separatorChar";
@@ -180,67 +180,10 @@ public final class HiveFormats {
     boolean keysIgnoreCase = serde.equals(OPENX_JSON_SERDE)
         && !"false".equalsIgnoreCase(parameters.getOrDefault(CASE_INSENSITIVE, "true").trim());
     Map<String, String> writeOptions = new LinkedHashMap<>();
-    Optional<String> writeRefusal = writing(qualified, serde, parameters, projection.isPresent(), writeOptions);
+    Optional<String> writeRefusal = HiveWriteFormats.writing(qualified, serde, parameters, projection.isPresent(),
+        writeOptions);
     return new HiveSource(format, options, schema, partitionColumns, projection, keysIgnoreCase, writeOptions,
         writeRefusal);
-  }
-
-  /** Table and SerDe parameters that name the codec of the files a writer adds, by SerDe. */
-  private static final Map<String, List<String>> COMPRESSION_PARAMETERS = Map.of(
-      PARQUET_SERDE, List.of("parquet.compression", "write.compression"),
-      ORC_SERDE, List.of("orc.compress", "write.compression"),
-      LAZY_SIMPLE_SERDE, List.of(CRAWLER_COMPRESSION, "write.compression"));
-  /** The codecs Spark's writer of each SerDe's files takes (its own short names). */
-  private static final Map<String, Set<String>> WRITE_CODECS = Map.of(
-      PARQUET_SERDE, Set.of("none", "uncompressed", "snappy", "gzip", "lz4", "zstd"),
-      ORC_SERDE, Set.of("none", "uncompressed", "snappy", "zlib", "lz4", "zstd"),
-      LAZY_SIMPLE_SERDE, TEXT_COMPRESSIONS); // the codecs Hadoop picks by extension, which it also writes
-  /** Hive's text timestamps: a space between date and time, then microseconds (Hive and Trino read 0 to 9 digits). */
-  private static final String HIVE_TEXT_TIMESTAMP = "yyyy-MM-dd HH:mm:ss.SSSSSS";
-
-  /**
-   * Whether gluecat writes a Hive-format table, and the writer options that make Spark's file source write
-   * files its SerDe reads: parquet, orc and LazySimpleSerDe text, the formats Hive, Trino and Athena all
-   * write. The empty result means it writes; otherwise the reason it does not, for the refusal's message.
-   */
-  private static Optional<String> writing(String qualified, String serde, Map<String, String> parameters,
-      boolean projected, Map<String, String> writeOptions) {
-    if (!WRITE_CODECS.containsKey(serde)) {
-      return Optional.of(String.format("gluecat writes Hive-format tables of the SerDes %s, %s and %s (with "
-          + "TextInputFormat); this one uses %s", PARQUET_SERDE, ORC_SERDE, LAZY_SIMPLE_SERDE, serde));
-    }
-    if (projected) {
-      return Optional.of("its partitions are computed by Athena's partition projection (projection.enabled), "
-          + "so no partition a write adds would be found where the projection looks for it");
-    }
-    if (serde.equals(LAZY_SIMPLE_SERDE)) {
-      String escape = parameters.get(ESCAPE_DELIM);
-      if (escape != null && !escape.isEmpty()) {
-        return Optional.of(String.format("its text escapes delimiters in values (%s), which Spark's csv writer "
-            + "cannot do as LazySimpleSerDe does", ESCAPE_DELIM));
-      }
-      // as LazySimpleSerDe writes: nothing around an empty string, no quoting, Hive's timestamp layout
-      writeOptions.put("emptyValue", "");
-      writeOptions.put("quoteAll", "false");
-      writeOptions.put("escapeQuotes", "false");
-      writeOptions.put("timestampFormat", HIVE_TEXT_TIMESTAMP);
-      writeOptions.put("timestampNTZFormat", HIVE_TEXT_TIMESTAMP);
-    }
-    for (String key : COMPRESSION_PARAMETERS.get(serde)) {
-      String codec = parameters.get(key);
-      if (codec == null || codec.isBlank()) {
-        continue;
-      }
-      String name = codec.trim().toLowerCase(Locale.ROOT);
-      if (!WRITE_CODECS.get(serde).contains(name)) {
-        return Optional.of(String.format("it has %s = '%s', a codec gluecat does not write files of this SerDe "
-            + "with (it writes %s)", key, abbreviate(codec), String.join(", ", new java.util.TreeSet<>(
-                WRITE_CODECS.get(serde)))));
-      }
-      writeOptions.put("compression", name);
-      break;
-    }
-    return Optional.empty();
   }
 
   /** What every text SerDe shares: header and footer lines, compression, columns csv can hold. */
@@ -437,76 +380,11 @@ public final class HiveFormats {
     return value == null || value.trim().isEmpty() ? null : value.trim();
   }
 
-  /**
-   * File name extensions of the codecs Hive's and Trino's text readers decompress. Hadoop, as Spark's text
-   * sources use it, picks a codec by extension too, but reads a file whose extension names no codec it has
-   * (LZO without hadoop-lzo) as plain text: compressed bytes as rows.
-   */
-  private static final Map<String, String> TEXT_CODEC_EXTENSIONS = Map.of(".gz", "gzip", ".bz2", "bzip2",
-      ".deflate", "deflate", ".snappy", "snappy", ".lz4", "lz4", ".zst", "zstd", ".lzo", "lzo",
-      ".lzo_deflate", "lzo");
-
-  /**
-   * Refuses a text table's file that is compressed with a codec this Spark cannot decompress: one whose
-   * extension names a codec Hadoop does not have here (read as plain text otherwise) or one whose native
-   * library is not loaded (read failing inside the reader otherwise). Looks at names only, plus one codec
-   * instantiation per codec found.
-   *
-   * @param partition the partition's values, for the message; null for an unpartitioned table
-   */
-  public static void requireDecompressible(String qualified, List<String> partition,
-      List<org.apache.hadoop.fs.Path> files, Map<String, String> options) {
-    org.apache.hadoop.io.compress.CompressionCodecFactory codecs = null;
-    Map<String, String> checked = new HashMap<>(); // codec by extension: "" when usable, else the problem
-    for (org.apache.hadoop.fs.Path file : files) {
-      String name = file.getName();
-      int dot = name.lastIndexOf('.');
-      String extension = dot < 0 ? "" : name.substring(dot).toLowerCase(Locale.ROOT);
-      String codecName = TEXT_CODEC_EXTENSIONS.get(extension);
-      if (codecName == null) {
-        continue;
-      }
-      if (codecs == null) {
-        codecs = new org.apache.hadoop.io.compress.CompressionCodecFactory(hadoopConf(options));
-      }
-      org.apache.hadoop.io.compress.CompressionCodecFactory factory = codecs;
-      String problem = checked.computeIfAbsent(extension, e -> {
-        org.apache.hadoop.io.compress.CompressionCodec codec = factory.getCodec(file);
-        if (codec == null) {
-          return "which Spark's Hadoop has no codec for here, so it would read the compressed bytes as text";
-        }
-        try {
-          codec.createDecompressor(); // a native codec without its library fails here, as its reader would
-          return "";
-        } catch (RuntimeException | LinkageError unusable) {
-          return "whose codec " + codec.getClass().getSimpleName() + " cannot decompress here ("
-              + unusable.getMessage() + ")";
-        }
-      });
-      if (!problem.isEmpty()) {
-        throw new InvalidGlueEntryException(String.format("Table %s%s has the file %s, compressed with %s (by its "
-            + "extension %s), %s.", qualified, partition == null ? "" : " (Glue partition " + partition + ")", file,
-            codecName, extension, problem));
-      }
-    }
-  }
-
-  /** The Hadoop settings a scan reads with: the session's, under the table's read options (the catalog's storage). */
-  static org.apache.hadoop.conf.Configuration hadoopConf(Map<String, String> options) {
-    org.apache.hadoop.conf.Configuration conf = io.gluecat.compat.SparkCompat.newHadoopConf();
-    options.forEach((k, v) -> {
-      if (k != null && v != null && !k.equalsIgnoreCase("path")) {
-        conf.set(k, v);
-      }
-    });
-    return conf;
-  }
-
   private static InvalidGlueEntryException refused(String qualified, String problem) {
     return new InvalidGlueEntryException("Table " + qualified + " is a Hive-format table that " + problem + ".");
   }
 
-  private static String abbreviate(String text) {
+  static String abbreviate(String text) {
     return text.length() <= 100 ? text : text.substring(0, 100) + "... (" + text.length() + " characters)";
   }
 }

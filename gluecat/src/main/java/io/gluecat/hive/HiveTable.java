@@ -122,7 +122,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
     Map<String, String> merged = new LinkedHashMap<>(readOptions);
     merged.putAll(options.asCaseSensitiveMap());
     if (source.partitionColumns().isEmpty() && textFiles()) {
-      HiveFormats.requireDecompressible(name, null, io.gluecat.compat.Scala.javaList(
+      HiveScanFiles.requireDecompressible(name, null, io.gluecat.compat.Scala.javaList(
           ((org.apache.spark.sql.execution.datasources.v2.FileTable) files()).fileIndex().allFiles()).stream()
           .map(org.apache.hadoop.fs.FileStatus::getPath).toList(), readOptions);
     }

@@ -1,68 +1,32 @@
 package io.gluecat.hive;
 
-import io.gluecat.GlueCatalogException;
-import io.gluecat.compat.Scala;
-import io.gluecat.compat.SparkCompat;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.spark.internal.io.FileCommitProtocol;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
-import org.apache.spark.sql.catalyst.types.DataTypeUtils;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expressions;
 import org.apache.spark.sql.connector.expressions.SortDirection;
 import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.write.BatchWrite;
-import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
 import org.apache.spark.sql.connector.write.SupportsOverwrite;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.connector.write.WriterCommitMessage;
-import org.apache.spark.sql.execution.datasources.FileFormat;
-import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
-import org.apache.spark.sql.execution.datasources.WriteJobDescription;
-import org.apache.spark.sql.execution.datasources.WriteTaskResult;
-import org.apache.spark.sql.execution.datasources.v2.FileBatchWrite;
 import org.apache.spark.sql.sources.AlwaysTrue;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualNullSafe;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.sources.IsNull;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
-import org.apache.spark.util.SerializableConfiguration;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 
 /**
  * A write into a Hive-format table: {@code INSERT INTO}, {@code INSERT OVERWRITE} of the whole table, of
  * static partitions or (with {@code partitionOverwriteMode=dynamic}) of the partitions written, and
  * {@code DataFrameWriter.insertInto}. The rows become files of the entry's format, written by Spark's own file
- * writer with the options that make them files the entry's SerDe reads ({@link HiveFormats}), in Hive's
+ * writer with the options that make them files the entry's SerDe reads ({@link HiveWriteFormats}), in Hive's
  * {@code key=value} directories under the table's location, or in an existing partition's own location
  * wherever Glue says it is. The partitions the write adds become Glue partition objects, as Hive and Trino
  * add them, so that every Glue reader (Trino's Hive connector, Athena, Spark's Hive path) sees the rows.
@@ -89,7 +53,7 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
   record Target(String name, String serde, HiveSource source, String location, Map<String, String> options,
       StorageDescriptor storage, HivePartitions partitions) {}
 
-  private enum Mode { APPEND, OVERWRITE, DYNAMIC }
+  enum Mode { APPEND, OVERWRITE, DYNAMIC }
 
   /** What Spark asks for: an append, an overwrite of what the filters select, or of the partitions written. */
   static final class Builder implements SupportsOverwrite, SupportsDynamicOverwrite {
@@ -157,237 +121,7 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
-    return new Batch(target, info, mode, filters);
-  }
-
-  /** The job: Spark's file writers and commit protocol, then the partitions in Glue and the replaced files. */
-  private static final class Batch implements BatchWrite {
-    private final Target target;
-    private final Mode mode;
-    private final Filter[] filters;
-    private final String jobId = UUID.randomUUID().toString();
-    private final Configuration conf;
-    /** The table's partitions before the write, by their values. */
-    private final Map<List<String>, Partition> existing = new LinkedHashMap<>();
-    private final FileBatchWrite files;
-
-    Batch(Target target, LogicalWriteInfo info, Mode mode, Filter[] filters) {
-      this.target = target;
-      this.mode = mode;
-      this.filters = filters;
-      SparkSession spark = SparkSession.active();
-      Map<String, String> options = new LinkedHashMap<>(target.options());
-      options.putAll(target.source().writeOptions());
-      options.putAll(info.options().asCaseSensitiveMap());
-      this.conf = spark.sessionState().newHadoopConfWithOptions(SparkCompat.scalaMap(options));
-      if (!target.source().partitionColumns().isEmpty()) {
-        for (Partition p : target.partitions().partitions(Optional.empty())) {
-          existing.put(p.values(), p);
-        }
-      }
-      Path root = new Path(target.location());
-      try {
-        FileSystem fs = root.getFileSystem(conf);
-        if (!fs.exists(root)) {
-          fs.mkdirs(root);
-        }
-        Job job = Job.getInstance(conf);
-        job.setOutputKeyClass(Void.class);
-        job.setOutputValueClass(InternalRow.class);
-        FileOutputFormat.setOutputPath(job, root);
-        FileCommitProtocol committer = FileCommitProtocol.instantiate(
-            spark.sessionState().conf().fileCommitProtocolClass(), jobId, target.location(), false);
-        WriteJobDescription description = description(spark, job, info.schema(), options);
-        committer.setupJob(job);
-        this.files = new FileBatchWrite(job, description, committer);
-      } catch (IOException e) {
-        throw new UncheckedIOException(String.format("Cannot write table %s at %s: %s", target.name(),
-            target.location(), e.getMessage()), e);
-      }
-    }
-
-    private WriteJobDescription description(SparkSession spark, Job job, StructType schema,
-        Map<String, String> options) {
-      List<String> keys = target.source().partitionColumns();
-      List<Attribute> all = new ArrayList<>(Scala.javaList(DataTypeUtils.toAttributes(schema)));
-      List<Attribute> data = all.stream().filter(a -> !keys.contains(a.name())).toList();
-      List<Attribute> partitionAttributes = all.stream().filter(a -> keys.contains(a.name())).toList();
-      StructType dataSchema = new StructType(java.util.Arrays.stream(schema.fields())
-          .filter(f -> !keys.contains(f.name())).toArray(StructField[]::new));
-      FileFormat format = fileFormat(target.source().format());
-      for (StructField f : dataSchema.fields()) {
-        if (!format.supportDataType(f.dataType())) {
-          throw new UnsupportedOperationException(String.format("Table %s: its %s files cannot hold the column "
-              + "'%s' of type %s. Nothing was written.", target.name(), target.source().format(), f.name(),
-              f.dataType().simpleString()));
-        }
-      }
-      OutputWriterFactory writers;
-      try {
-        writers = format.prepareWrite(spark, job, SparkCompat.scalaMap(options), dataSchema);
-      } catch (IllegalArgumentException e) { // an option the writer refuses, e.g. a codec
-        throw new IllegalArgumentException(String.format("Table %s: Spark's %s writer refuses its options: %s. "
-            + "Nothing was written.", target.name(), target.source().format(), e.getMessage()), e);
-      }
-      Map<scala.collection.immutable.Map<String, String>, String> custom = new LinkedHashMap<>();
-      for (Partition p : existing.values()) {
-        Map<String, String> spec = spec(p.values());
-        String where = p.storageDescriptor() == null ? null : p.storageDescriptor().location();
-        if (where != null && !stripSlash(where).equals(defaultLocation(spec))) {
-          custom.put(SparkCompat.scalaMap(spec), stripSlash(where));
-        }
-      }
-      org.apache.spark.sql.internal.SQLConf sql = spark.sessionState().conf();
-      String maxRecords = options.get("maxRecordsPerFile");
-      return new WriteJobDescription(jobId, new SerializableConfiguration(job.getConfiguration()), writers,
-          Scala.list(all), Scala.list(data), Scala.list(partitionAttributes), scala.Option.empty(),
-          target.location(), SparkCompat.scalaMap(custom),
-          maxRecords == null ? sql.maxRecordsPerFile() : Long.parseLong(maxRecords.trim()),
-          sql.sessionLocalTimeZone(), Scala.list());
-    }
-
-    @Override
-    public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-      return files.createBatchWriterFactory(info);
-    }
-
-    @Override
-    public boolean useCommitCoordinator() {
-      return files.useCommitCoordinator();
-    }
-
-    @Override
-    public void abort(WriterCommitMessage[] messages) {
-      files.abort(messages);
-    }
-
-    @Override
-    public void commit(WriterCommitMessage[] messages) {
-      files.commit(messages); // the new files are in place from here on
-      Set<List<String>> written = new LinkedHashSet<>();
-      for (WriterCommitMessage m : messages) {
-        if (m instanceof WriteTaskResult result) {
-          for (String fragment : Scala.javaSet(result.summary().updatedPartitions())) {
-            written.add(values(fragment));
-          }
-        }
-      }
-      List<PartitionInput> added = new ArrayList<>();
-      for (List<String> values : written) {
-        if (!existing.containsKey(values)) {
-          added.add(PartitionInput.builder().values(values)
-              .storageDescriptor(partitionStorage(defaultLocation(spec(values)))).build());
-        }
-      }
-      // Glue first: until a partition object exists, no Glue reader sees its rows, and the old files stay
-      try {
-        target.partitions().create(added);
-      } catch (RuntimeException e) {
-        throw new GlueCatalogException(String.format("The rows of this write to table %s were written, but "
-            + "creating the Glue partitions %s failed: %s. Glue readers (gluecat, Trino, Athena) miss those "
-            + "partitions' rows until the partition objects exist; the files an overwrite replaces were kept. "
-            + "Add the partitions without writing the rows again with io.gluecat.partitions.PartitionSync.sync"
-            + "(\"<catalog>\", \"<database>.<table>\") (or the doctor tool's repair --partitions), which adds "
-            + "the missing ones under %s and changes no other.", target.name(),
-            added.stream().map(PartitionInput::values).toList(), e.getMessage(), target.location()), e);
-      }
-      if (mode == Mode.APPEND) {
-        return;
-      }
-      List<List<String>> emptied = new ArrayList<>();
-      Set<String> replaced = new LinkedHashSet<>();
-      if (target.source().partitionColumns().isEmpty()) {
-        replaced.add(stripSlash(target.location()));
-      } else {
-        for (List<String> values : written) {
-          replaced.add(location(values));
-        }
-        if (mode == Mode.OVERWRITE) {
-          for (List<String> values : existing.keySet()) {
-            if (selected(values)) {
-              replaced.add(location(values));
-              if (!written.contains(values)) {
-                emptied.add(values);
-              }
-            }
-          }
-        }
-      }
-      for (String dir : replaced) {
-        removeFilesOfOtherJobs(dir);
-      }
-      target.partitions().delete(emptied);
-    }
-
-    /** Whether the overwrite's filters select a partition (Spark's static partition values, AND-ed). */
-    private boolean selected(List<String> values) {
-      Map<String, String> spec = spec(values);
-      for (Filter f : filters) {
-        if (!matches(target, f, spec)) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /** Where a partition's files are: its Glue location, or the key=value directory of a new one. */
-    private String location(List<String> values) {
-      Partition p = existing.get(values);
-      String where = p == null || p.storageDescriptor() == null ? null : p.storageDescriptor().location();
-      return where == null || where.isBlank() ? defaultLocation(spec(values)) : stripSlash(where);
-    }
-
-    /** Removes a directory's data files that this job did not write; hidden files and subdirectories stay. */
-    private void removeFilesOfOtherJobs(String dir) {
-      Path path = new Path(dir);
-      try {
-        FileSystem fs = path.getFileSystem(conf);
-        if (!fs.exists(path)) {
-          return;
-        }
-        for (FileStatus f : fs.listStatus(path)) {
-          String name = f.getPath().getName();
-          if (f.isFile() && !name.startsWith("_") && !name.startsWith(".") && !name.contains(jobId)) {
-            fs.delete(f.getPath(), false);
-          }
-        }
-      } catch (IOException e) {
-        throw new GlueCatalogException(String.format("The rows of this overwrite of table %s were written and "
-            + "its Glue partitions are in place, but removing the files it replaces in %s failed: %s. Readers "
-            + "see the old rows beside the new until those files are removed.", target.name(), dir,
-            e.getMessage()), e);
-      }
-    }
-
-    /** A new partition's object: the table's storage at the partition's directory, as Hive and Trino add it. */
-    private StorageDescriptor partitionStorage(String location) {
-      return io.gluecat.entry.EntryWriter.partitionStorage(target.storage(), location);
-    }
-
-    /** A partition directory fragment {@code k1=v1/k2=v2} (as Spark's writer names it) to Glue's values. */
-    private List<String> values(String fragment) {
-      List<String> values = new ArrayList<>();
-      for (String part : fragment.split("/")) {
-        int eq = part.indexOf('=');
-        values.add(ExternalCatalogUtils.unescapePathName(part.substring(eq + 1)));
-      }
-      return values;
-    }
-
-    private Map<String, String> spec(List<String> values) {
-      Map<String, String> spec = new LinkedHashMap<>();
-      List<String> keys = target.source().partitionColumns();
-      for (int i = 0; i < keys.size() && i < values.size(); i++) {
-        spec.put(keys.get(i), values.get(i));
-      }
-      return spec;
-    }
-
-    private String defaultLocation(Map<String, String> spec) {
-      StringBuilder path = new StringBuilder(stripSlash(target.location()));
-      spec.forEach((key, value) -> path.append('/').append(ExternalCatalogUtils.getPartitionPathString(key, value)));
-      return path.toString();
-    }
+    return new HiveBatchWrite(target, info, mode, filters);
   }
 
   /**
@@ -437,18 +171,5 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
       return value.toString();
     }
     return String.valueOf(value);
-  }
-
-  private static String stripSlash(String location) {
-    return location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
-  }
-
-  private static FileFormat fileFormat(String format) {
-    return switch (format) {
-      case "parquet" -> new org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat();
-      case "orc" -> new org.apache.spark.sql.execution.datasources.orc.OrcFileFormat();
-      case "csv" -> new org.apache.spark.sql.execution.datasources.csv.CSVFileFormat();
-      default -> throw new IllegalStateException("gluecat does not write " + format + " files of Hive tables");
-    };
   }
 }

@@ -10,15 +10,11 @@ import io.gluecat.entry.TableName;
 import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveTable;
 import io.gluecat.views.ViewFormat;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -49,10 +45,6 @@ import software.amazon.awssdk.services.glue.model.Table;
  * log's schema is compared with the Glue columns (read by Delta itself, as the catalog's REFRESH does).
  */
 public final class Inspector {
-  /** Glue's limits, which the catalog's EntryWriter cuts comments to. */
-  private static final int MAX_DESCRIPTION_BYTES = EntryFormat.MAX_DESCRIPTION_BYTES;
-  private static final int MAX_COLUMN_COMMENT_BYTES = EntryFormat.MAX_COLUMN_COMMENT_BYTES;
-
   private static final Pattern COMMIT_OR_CHECKPOINT = Pattern.compile("\\d{20}\\.(json|checkpoint\\..+)");
 
   private final String catalog;
@@ -109,7 +101,7 @@ public final class Inspector {
       default:
         break;
     }
-    checkCommonParts(t, f);
+    ShapeProblems.checkCommonParts(t, f);
     Optional<String> gluecatProblem = readerProblem(database, t);
     if (kind.isDelta()) {
       inspectDelta(database, t, f, gluecatProblem);
@@ -127,7 +119,7 @@ public final class Inspector {
     f.verdict(Reader.TRINO, located);
     f.verdict(Reader.ATHENA, located);
     f.verdict(Reader.HIVE_PATH, true);
-    caseOnlyColumns(t, f);
+    ShapeProblems.caseOnlyColumns(t, f);
     if (overDelta) {
       f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + EntryShape.realStorageLocation(t).get()
           + " holds a Delta table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register "
@@ -136,7 +128,7 @@ public final class Inspector {
   }
 
   private void inspectFileSource(Table t, Finding f, Optional<String> gluecatProblem) {
-    boolean sparkSpecific = placeholderColumns(t);
+    boolean sparkSpecific = ShapeProblems.placeholderColumns(t);
     boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
     f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty());
     boolean hiveForm = !sparkSpecific && hasSerde && EntryShape.realStorageLocation(t).isPresent();
@@ -149,7 +141,7 @@ public final class Inspector {
     }
     Optional<String> path = EntryShape.serdePath(t);
     Optional<String> sd = EntryShape.realStorageLocation(t);
-    if (path.isPresent() && sd.isPresent() && !sameLocation(path.get(), sd.get())) {
+    if (path.isPresent() && sd.isPresent() && !ShapeProblems.sameLocation(path.get(), sd.get())) {
       f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location " + sd.get()
           + " (Spark reads the path, Hive readers the Location)");
     }
@@ -175,7 +167,7 @@ public final class Inspector {
       f.problem(Code.PLACEHOLDER_LOCATION, "StorageDescriptor.Location is "
           + (t.storageDescriptor() == null || t.storageDescriptor().location() == null ? "missing"
               : t.storageDescriptor().location()) + "; the table is at " + readAt.get());
-    } else if (path.isPresent() && !sameLocation(path.get(), sdLocation.get())) {
+    } else if (path.isPresent() && !ShapeProblems.sameLocation(path.get(), sdLocation.get())) {
       f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location "
           + sdLocation.get());
     }
@@ -183,7 +175,7 @@ public final class Inspector {
       f.problem(Code.MISSING_TABLE_TYPE, "table_type is " + (p.containsKey(EntryFormat.TABLE_TYPE)
           ? "'" + p.get(EntryFormat.TABLE_TYPE) + "'" : "not set"));
     }
-    if (placeholderColumns(t)) {
+    if (ShapeProblems.placeholderColumns(t)) {
       f.problem(Code.PLACEHOLDER_SCHEMA, "Glue columns: col array<string>");
     }
 
@@ -216,65 +208,10 @@ public final class Inspector {
     f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty() && logAtReadLocation && sparkDeltaReads);
     f.verdict(Reader.TRINO, hasSerde && trinoLog);
     f.verdict(Reader.ATHENA, EntryFormat.TABLE_TYPE_DELTA.equals(p.get(EntryFormat.TABLE_TYPE)) && logAtStorageLocation);
-    f.verdict(Reader.HIVE_PATH, hasSerde && !f.has(Code.SCHEMA_PARTS_MISSING) && schemaParses(p) && logAtReadLocation
-        && sparkDeltaReads);
+    f.verdict(Reader.HIVE_PATH, hasSerde && !f.has(Code.SCHEMA_PARTS_MISSING) && ShapeProblems.schemaParses(p)
+        && logAtReadLocation && sparkDeltaReads);
     gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING))
         .ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
-  }
-
-  /** Problems every data source entry can have: comments over Glue's limits, incomplete schema parts, case. */
-  private void checkCommonParts(Table t, Finding f) {
-    if (t.description() != null && utf8(t.description()) > MAX_DESCRIPTION_BYTES) {
-      f.problem(Code.COMMENT_TOO_LONG, "Description has " + utf8(t.description()) + " bytes (Glue's limit is "
-          + MAX_DESCRIPTION_BYTES + ")");
-    }
-    for (Column c : allColumns(t)) {
-      if (c.comment() != null && utf8(c.comment()) > MAX_COLUMN_COMMENT_BYTES) {
-        f.problem(Code.COMMENT_TOO_LONG, "column " + c.name() + " has a comment of " + utf8(c.comment())
-            + " bytes (Glue's limit is " + MAX_COLUMN_COMMENT_BYTES + ")");
-      }
-    }
-    Map<String, String> p = t.parameters();
-    String declared = p.get(EntryFormat.SCHEMA_NUM_PARTS);
-    List<String> parts = new ArrayList<>();
-    p.keySet().stream().filter(k -> k.startsWith(EntryFormat.SCHEMA_PART_PREFIX)).forEach(parts::add);
-    if (declared == null && !parts.isEmpty()) {
-      f.problem(Code.SCHEMA_PARTS_MISSING, parts.size() + " schema parts but no " + EntryFormat.SCHEMA_NUM_PARTS);
-    } else if (declared != null) {
-      int n;
-      try {
-        n = Integer.parseInt(declared.trim());
-      } catch (NumberFormatException e) {
-        n = -1;
-      }
-      if (n < 1) {
-        f.problem(Code.SCHEMA_PARTS_MISSING, EntryFormat.SCHEMA_NUM_PARTS + " = '" + declared + "'");
-      } else {
-        List<String> missing = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-          if (!p.containsKey(EntryFormat.SCHEMA_PART_PREFIX + i)) {
-            missing.add(EntryFormat.SCHEMA_PART_PREFIX + i);
-          }
-        }
-        if (!missing.isEmpty()) {
-          f.problem(Code.SCHEMA_PARTS_MISSING, "missing " + String.join(", ", missing) + " of " + n);
-        }
-      }
-    }
-    caseOnlyColumns(t, f);
-  }
-
-  private static void caseOnlyColumns(Table t, Finding f) {
-    Set<String> seen = new HashSet<>();
-    List<String> twice = new ArrayList<>();
-    for (Column c : allColumns(t)) {
-      if (c.name() != null && !seen.add(c.name().toLowerCase(Locale.ROOT))) {
-        twice.add(c.name());
-      }
-    }
-    if (!twice.isEmpty()) {
-      f.problem(Code.CASE_ONLY_NAMES, "columns named more than once when case is ignored: " + String.join(", ", twice));
-    }
   }
 
   /**
@@ -380,49 +317,6 @@ public final class Inspector {
       }
     }
     return false;
-  }
-
-  static boolean placeholderColumns(Table t) {
-    StorageDescriptor sd = t.storageDescriptor();
-    if (sd == null || sd.columns().size() != 1) {
-      return false;
-    }
-    Column c = sd.columns().get(0);
-    return EntryFormat.PLACEHOLDER_COLUMN.equalsIgnoreCase(c.name())
-        && EntryFormat.PLACEHOLDER_COLUMN_TYPE.equalsIgnoreCase(c.type());
-  }
-
-  private static boolean schemaParses(Map<String, String> p) {
-    String json = p.get(EntryFormat.SCHEMA);
-    if (json == null) {
-      return true;
-    }
-    try {
-      return org.apache.spark.sql.types.DataType.fromJson(json) instanceof org.apache.spark.sql.types.StructType;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
-  private static List<Column> allColumns(Table t) {
-    List<Column> all = new ArrayList<>();
-    if (t.storageDescriptor() != null) {
-      all.addAll(t.storageDescriptor().columns());
-    }
-    all.addAll(t.partitionKeys());
-    return all;
-  }
-
-  static boolean sameLocation(String a, String b) {
-    return strip(a).equals(strip(b));
-  }
-
-  private static String strip(String s) {
-    return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
-  }
-
-  private static int utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
   static String firstLine(Throwable e) {

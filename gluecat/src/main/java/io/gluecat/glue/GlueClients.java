@@ -1,0 +1,48 @@
+package io.gluecat.glue;
+
+import io.gluecat.config.CatalogOptions;
+import java.util.List;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.glue.GlueClient;
+
+/** A catalog's own Glue client, built from its options: region, credentials, endpoint, user agent, retries. */
+final class GlueClients {
+  private GlueClients() {}
+
+  /** The client; it and the credentials' own clients are added to {@code resources}, for the catalog to close. */
+  static GlueClient glue(CatalogOptions options, List<AutoCloseable> resources) {
+    Region region = resolveRegion(options);
+    String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
+    AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
+        arn, options.roleExternalId(), options.roleSessionName(), options.stsEndpoint())), region, userAgent, resources);
+    GlueClient glue = GlueClient.builder()
+        .region(region)
+        .credentialsProvider(credentials)
+        .applyMutation(b -> options.glueEndpoint().ifPresent(b::endpointOverride))
+        .overrideConfiguration(c -> {
+          c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent);
+          // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's attempts
+          options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
+        })
+        .build();
+    resources.add(glue);
+    return glue;
+  }
+
+  private static Region resolveRegion(CatalogOptions options) {
+    if (options.region().isPresent()) {
+      return Region.of(options.region().get());
+    }
+    try {
+      return new DefaultAwsRegionProviderChain().getRegion();
+    } catch (SdkException e) {
+      throw new IllegalArgumentException(String.format(
+          "gluecat catalog '%s': no AWS region. Set spark.sql.catalog.%s.%s (or AWS_REGION for all catalogs)",
+          options.catalogName(), options.catalogName(), CatalogOptions.REGION), e);
+    }
+  }
+}
