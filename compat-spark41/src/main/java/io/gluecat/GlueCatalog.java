@@ -1,24 +1,10 @@
 package io.gluecat;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
-import java.util.Arrays;
-import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
-import org.apache.spark.sql.connector.catalog.TableSummary;
+import io.gluecat.catalog.Spark4GlueCatalog;
 
 /**
  * The class Spark loads: {@code spark.sql.catalog.<name>=io.gluecat.GlueCatalog}. All logic lives in
- * AbstractGlueCatalog; Spark 4.1 adds table summaries.
+ * AbstractGlueCatalog; Spark 4.1 adds table summaries (Spark4GlueCatalog, shared with Spark 4.2).
  */
-public class GlueCatalog extends AbstractGlueCatalog {
-
-  /**
-   * Spark 4.1's default loads every table to learn its type, which would fail the whole listing on one
-   * entry gluecat cannot load (an Iceberg table, say). Every table gluecat lists is external.
-   */
-  @Override
-  public TableSummary[] listTableSummaries(String[] namespace) throws NoSuchNamespaceException {
-    return Arrays.stream(listTables(namespace))
-        .map(ident -> TableSummary.of(ident, TableSummary.EXTERNAL_TABLE_TYPE))
-        .toArray(TableSummary[]::new);
-  }
+public class GlueCatalog extends Spark4GlueCatalog {
 }

@@ -1,6 +1,6 @@
 package io.gluecat;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
+import io.gluecat.catalog.Spark4GlueCatalog;
 import io.gluecat.entry.TableName;
 import io.gluecat.views.ViewEntry;
 import io.gluecat.views.ViewFormat;
@@ -21,26 +21,15 @@ import org.apache.spark.sql.connector.catalog.View;
 
 /**
  * The class Spark loads: {@code spark.sql.catalog.<name>=io.gluecat.GlueCatalog}. All logic lives in
- * AbstractGlueCatalog and io.gluecat.views; Spark 4.1 and 4.2 add table summaries, Spark 4.2 views
- * (its RelationCatalog), converted here between Spark's View and gluecat's ViewEntry.
+ * AbstractGlueCatalog and io.gluecat.views; Spark 4.1 and 4.2 add table summaries (Spark4GlueCatalog), Spark 4.2
+ * views (its RelationCatalog), converted here between Spark's View and gluecat's ViewEntry.
  */
-public class GlueCatalog extends AbstractGlueCatalog implements RelationCatalog {
+public class GlueCatalog extends Spark4GlueCatalog implements RelationCatalog {
 
   /** Spark 4.2 loads views apart ({@link #loadRelation}); a table load finds tables only. */
   @Override
   protected boolean viewsAsTables() {
     return false;
-  }
-
-  /**
-   * Spark 4.1's (and 4.2's) default loads every table to learn its type, which would fail the whole listing on one
-   * entry gluecat cannot load (an Iceberg table, say). Every table gluecat lists is external.
-   */
-  @Override
-  public TableSummary[] listTableSummaries(String[] namespace) throws NoSuchNamespaceException {
-    return Arrays.stream(listTables(namespace))
-        .map(ident -> TableSummary.of(ident, TableSummary.EXTERNAL_TABLE_TYPE))
-        .toArray(TableSummary[]::new);
   }
 
   /** SHOW TABLES keeps listing tables only (views are SHOW VIEWS'), in one Glue listing. */

@@ -12,7 +12,7 @@ import scala.collection.JavaConverters;
 
 /**
  * The few calls whose signatures differ between Spark lines; this copy is for Spark 3.5 / Scala 2.12.
- * Every compat module has a class of this name with the same methods.
+ * Every Spark line has a class of this name with the same methods (the Spark 4 lines share compat-spark4's).
  */
 @SuppressWarnings("deprecation")
 public final class SparkCompat {

@@ -10,8 +10,8 @@ import org.apache.spark.sql.execution.command.LeafRunnableCommand;
 
 /**
  * A command plan written in Java: what Scala generates for a {@code case class ... extends LeafRunnableCommand},
- * written out. The collection types of the Scala traits differ between Scala 2.12 and 2.13, so every compat module
- * has its own copy; subclasses (io.gluecat.extensions) see only {@link #execute}. A command of this kind has no
+ * written out. The collection types of the Scala traits differ between Scala 2.12 and 2.13, so compat-spark35 has
+ * its own copy and the Scala 2.13 lines share this one (compat-spark4/); subclasses (io.gluecat.extensions) see only {@link #execute}. A command of this kind has no
  * children and no expressions, so Spark never copies it.
  */
 public abstract class GlueCommandPlan extends LogicalPlan implements LeafRunnableCommand {

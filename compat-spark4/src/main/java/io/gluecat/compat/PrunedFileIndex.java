@@ -14,7 +14,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A file index whose partitions are chosen when a scan lists its files, from the scan's partition filters:
  * it lists nothing itself, and {@link #selected} gives the index of the chosen partitions. Only the
- * {@code Seq} types of these overrides differ between the Spark lines.
+ * {@code Seq} types of these overrides differ between the Spark lines (Scala 2.12 and 2.13): compat-spark35 has its
+ * own copy, the Scala 2.13 lines share this one (compat-spark4/).
  */
 public abstract class PrunedFileIndex extends InMemoryFileIndex {
   protected PrunedFileIndex(SparkSession spark, java.util.Map<String, String> options, StructType partitionSchema) {

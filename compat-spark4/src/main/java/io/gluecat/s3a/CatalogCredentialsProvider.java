@@ -8,7 +8,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 
 /**
- * S3A credentials of a gluecat catalog (Hadoop 3.5's S3A, like 3.4's, takes AWS SDK v2 providers): its static keys or
+ * S3A credentials of a gluecat catalog (the S3A of Hadoop 3.4 and 3.5 takes AWS SDK v2 providers): its static keys or
  * its role, see {@link S3ACredentials}. gluecat sets it as its tables' {@code fs.s3a.aws.credentials.provider}.
  *
  * <p>S3A-facing: S3A loads it by name and needs the SDK v2 interface hadoop-aws itself sees, so the runtime
