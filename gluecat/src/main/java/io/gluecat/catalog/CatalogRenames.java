@@ -3,7 +3,7 @@ package io.gluecat.catalog;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
@@ -42,7 +42,7 @@ final class CatalogRenames {
       throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));
     }
     try {
-      glue.createTable(target.database(), EntryWriter.renamedEntry(entry, target.table()));
+      glue.createTable(target.database(), EntryEdits.renamed(entry, target.table()));
     } catch (NoSuchNamespaceException e) {
       throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
           name, source, name, target, target.database()), e);

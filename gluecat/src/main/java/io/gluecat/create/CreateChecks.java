@@ -70,8 +70,9 @@ public final class CreateChecks {
           + "names, which a table may not carry; set them for the catalog instead (spark.sql.catalog.%s.hadoop.<key>)",
           catalog, table, String.join(", ", storageKeys), catalog));
     }
-    for (String key : new CreateArguments(properties).userProperties().keySet()) {
-      if (EntryFormat.isOwnedParameter(key)) {
+    CreateArguments arguments = new CreateArguments(properties);
+    for (String key : arguments.userProperties().keySet()) {
+      if (EntryFormat.isOwnedParameter(key, arguments.provider())) {
         throw new IllegalArgumentException(String.format("Table %s.%s: table property '%s' is reserved for the "
             + "Glue entry format and cannot be set", catalog, table, key));
       }

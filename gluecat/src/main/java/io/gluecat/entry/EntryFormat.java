@@ -1,9 +1,16 @@
 package io.gluecat.entry;
 
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Names and constants of the Glue entry format (docs/entry-format.md). The keys are the ones Spark's
  * HiveExternalCatalog uses for data source tables, so that Spark's Hive path, Trino and Athena read
- * gluecat's entries; two additions (the real location and table_type=DELTA) serve Delta readers.
+ * gluecat's entries; two additions (the real location and table_type=DELTA) serve Delta readers, and one
+ * (classification, a Glue crawler's key) serves readers that pick a file table's format by it.
  * Only EntryWriter and EntryReader use these.
  */
 public final class EntryFormat {
@@ -30,6 +37,11 @@ public final class EntryFormat {
   public static final String TABLE_TYPE = "table_type";
   public static final String TABLE_TYPE_DELTA = "DELTA";
   public static final String TABLE_TYPE_ICEBERG = "ICEBERG";
+  /**
+   * The format as Glue crawlers name it (docs/entry-format.md): Glue ETL, Daft and crawlers pick a table's
+   * reader by it. gluecat writes it on the file formats a crawler has a value for; see {@link #classification}.
+   */
+  public static final String CLASSIFICATION = "classification";
   /** Set by a Hive metastore on every change; not a user property. */
   public static final String LAST_DDL_TIME = "transient_lastDdlTime";
 
@@ -58,8 +70,38 @@ public final class EntryFormat {
 
   public static final String DELTA = "delta";
 
+  /** Spark's file sources by short name. */
+  public static final Set<String> FILE_FORMATS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
+  /** The same formats under the class-like names Spark also accepts (USING org.apache.spark.sql.parquet). */
+  private static final Pattern FILE_FORMAT_ALIASES = Pattern.compile(
+      "(org\\.apache\\.spark\\.sql\\.(execution\\.datasources\\.)?(parquet|orc|csv|json|text|avro)"
+          + "|com\\.databricks\\.spark\\.(avro|csv))(\\..*)?");
+  /** The Glue crawler's classification of each file format that has one: plain text has none. */
+  private static final Set<String> CLASSIFIED_FORMATS = Set.of("parquet", "orc", "csv", "json", "avro");
+
   public static boolean isDelta(String provider) {
     return provider != null && provider.equalsIgnoreCase(DELTA);
+  }
+
+  /** The Spark file source a provider names, by short or class-like name (parquet, ..., text); else empty. */
+  public static Optional<String> fileFormat(String provider) {
+    if (provider == null) {
+      return Optional.empty();
+    }
+    String lower = provider.trim().toLowerCase(Locale.ROOT);
+    if (FILE_FORMATS.contains(lower)) {
+      return Optional.of(lower);
+    }
+    Matcher m = FILE_FORMAT_ALIASES.matcher(lower);
+    return m.matches() ? Optional.of(m.group(3) != null ? m.group(3) : m.group(4)) : Optional.empty();
+  }
+
+  /**
+   * The {@link #CLASSIFICATION} gluecat writes for a provider: the Glue crawler's value for the format (the
+   * lower-case format name), for parquet, orc, csv, json and avro; empty for Delta, text and anything else.
+   */
+  public static Optional<String> classification(String provider) {
+    return fileFormat(provider).filter(CLASSIFIED_FORMATS::contains);
   }
 
   /** Parameters the format owns: an update rewrites these and preserves every other key. */
@@ -67,5 +109,14 @@ public final class EntryFormat {
     return key.startsWith(SCHEMA) || key.equals(PROVIDER) || key.equals(CREATE_VERSION)
         || key.equals(PARTITION_PROVIDER) || key.equals(EXTERNAL) || key.equals(COMMENT)
         || key.equals(TABLE_TYPE);
+  }
+
+  /**
+   * As {@link #isOwnedParameter(String)}, on the entry of a table of {@code provider}: there the format also owns
+   * {@link #CLASSIFICATION} when it writes one (a file table of a classified format). On other entries (Delta,
+   * text) the key is the user's, as any other table property.
+   */
+  public static boolean isOwnedParameter(String key, String provider) {
+    return isOwnedParameter(key) || key.equals(CLASSIFICATION) && classification(provider).isPresent();
   }
 }

@@ -94,7 +94,7 @@ public final class EntryReader {
 
     Map<String, String> properties = new LinkedHashMap<>();
     parameters.forEach((k, v) -> {
-      if (!isOwnedParameter(k) && !isHiveGenerated(k)) {
+      if (!isOwnedParameter(k, provider) && !isHiveGenerated(k)) {
         properties.put(k, v);
       }
     });

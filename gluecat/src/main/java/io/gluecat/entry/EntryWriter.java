@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.glue.model.TableInput;
 /**
  * Spark's table model to a Glue TableInput: the write half of the entry format (docs/entry-format.md),
  * a pure function. It writes what Spark's HiveExternalCatalog writes for a data source table on the
- * running Spark line, with gluecat's two Delta additions; EntryReader is the other half.
+ * running Spark line, with gluecat's additions (Delta's real location and table_type, a file table's
+ * classification); EntryReader is the other half.
  */
 public final class EntryWriter {
 
@@ -113,7 +114,9 @@ public final class EntryWriter {
       java.util.function.Supplier<Optional<String>> databaseLocation) {
     Map<String, String> parameters = new LinkedHashMap<>(existing.hasParameters() ? existing.parameters() : Map.of());
     String createVersion = parameters.getOrDefault(CREATE_VERSION, sparkVersion);
-    parameters.keySet().removeIf(k -> isOwnedParameter(k) || removedProperties.contains(k));
+    String oldProvider = parameters.get(PROVIDER);
+    parameters.keySet().removeIf(k -> isOwnedParameter(k, oldProvider) || isOwnedParameter(k, table.provider())
+        || removedProperties.contains(k));
     putOwnedParameters(parameters, table, createVersion);
 
     Map<String, String> serdeParameters = new LinkedHashMap<>();
@@ -123,28 +126,6 @@ public final class EntryWriter {
       serdeParameters.remove(PATH);
     }
     return build(table, Optional.ofNullable(existing.owner()), databaseLocation, parameters, serdeParameters);
-  }
-
-  /**
-   * The entry of {@code existing} under another name, every field as it was (Glue has no rename, so a
-   * rename creates this entry and deletes the old one).
-   */
-  public static TableInput renamedEntry(Table existing, String newName) {
-    return TableInput.builder()
-        .name(newName.toLowerCase(java.util.Locale.ROOT))
-        .description(existing.description())
-        .owner(existing.owner())
-        .lastAccessTime(existing.lastAccessTime())
-        .lastAnalyzedTime(existing.lastAnalyzedTime())
-        .retention(existing.retention())
-        .storageDescriptor(existing.storageDescriptor())
-        .partitionKeys(existing.partitionKeys())
-        .viewOriginalText(existing.viewOriginalText())
-        .viewExpandedText(existing.viewExpandedText())
-        .tableType(existing.tableType())
-        .parameters(existing.parameters())
-        .targetTable(existing.targetTable())
-        .build();
   }
 
   /** Which shape a table's entry takes, decided as HiveExternalCatalog.createDataSourceTable decides. */
@@ -185,7 +166,7 @@ public final class EntryWriter {
       java.util.function.Supplier<Optional<String>> databaseLocation,
       Map<String, String> parameters, Map<String, String> serdeParameters) {
     for (Map.Entry<String, String> p : table.properties().entrySet()) {
-      if (isOwnedParameter(p.getKey())) {
+      if (isOwnedParameter(p.getKey(), table.provider())) {
         throw new IllegalArgumentException(String.format(
             "table %s: property '%s' is reserved for the Glue entry format and cannot be set",
             table.name(), p.getKey()));
@@ -225,7 +206,7 @@ public final class EntryWriter {
       outputFormat = hive.outputFormat().get();
     }
 
-StorageDescriptor sd = storage(columns, serde.parameters(serdeParameters).build()).toBuilder()
+    StorageDescriptor sd = storage(columns, serde.parameters(serdeParameters).build()).toBuilder()
         .location(location)
         .inputFormat(inputFormat)
         .outputFormat(outputFormat)
@@ -275,6 +256,7 @@ StorageDescriptor sd = storage(columns, serde.parameters(serdeParameters).build(
     if (table.isDelta()) {
       parameters.put(TABLE_TYPE, TABLE_TYPE_DELTA);
     }
+    classification(table.provider()).ifPresent(c -> parameters.put(CLASSIFICATION, c));
     table.comment().ifPresent(c -> parameters.put(COMMENT, c));
     putSchema(parameters, table.schema());
     List<String> partitionColumns = table.partitionColumns();

@@ -41,16 +41,10 @@ import software.amazon.awssdk.services.glue.model.Database;
  * as Spark's Hive path would and Spark reads and writes their files; partitions live in the file system.
  */
 public final class FileTables {
-  public static final Set<String> PROVIDERS = Set.of("parquet", "orc", "csv", "json", "avro", "text");
-  /** The same formats under the class-like names Spark also accepts (USING org.apache.spark.sql.parquet). */
-  private static final java.util.regex.Pattern PROVIDER_ALIASES = java.util.regex.Pattern.compile(
-      "(org\\.apache\\.spark\\.sql\\.(execution\\.datasources\\.)?(parquet|orc|csv|json|text|avro)"
-          + "|com\\.databricks\\.spark\\.(avro|csv))(\\..*)?");
-
+  public static final Set<String> PROVIDERS = EntryFormat.FILE_FORMATS;
   /** Whether a stored provider is one of the file formats gluecat serves, by short or class-like name. */
   public static boolean isFileProvider(String provider) {
-    String lower = provider.toLowerCase(Locale.ROOT);
-    return PROVIDERS.contains(lower) || PROVIDER_ALIASES.matcher(lower).matches();
+    return EntryFormat.fileFormat(provider).isPresent();
   }
 
   private final String catalog;

@@ -5,7 +5,7 @@ import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.entry.TableName;
-import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.glue.GlueGateway;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +154,7 @@ public final class GlueViews {
     Table entry = existingView(from).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
         from.database(), from.table())));
     try {
-      glue.createTable(to.database(), EntryWriter.renamedEntry(entry, to.table()));
+      glue.createTable(to.database(), EntryEdits.renamed(entry, to.table()));
     } catch (NoSuchNamespaceException e) {
       throw new IllegalArgumentException(String.format("Cannot rename view %s.%s to %s.%s: database %s does not "
           + "exist", catalog, from, catalog, to, to.database()), e);

@@ -60,6 +60,26 @@ class EntryReaderTest {
     }
   }
 
+  @Test
+  void classificationIsTheFormatsOnFileTablesAndAPropertyOnDelta() {
+    TableDefinition parquet = withProperties(table("parquet", "id BIGINT", List.of(), "s3://b/sales/orders"),
+        Map.of("team", "finance"), Map.of());
+    TableInput entry = writer.newEntry(parquet, Optional.empty(), Optional.empty());
+    assertEquals("parquet", entry.parameters().get(EntryFormat.CLASSIFICATION));
+    GlueEntry e = read(stored(entry));
+    assertEquals(Map.of("team", "finance"), e.properties(), "not a table property, as table_type is not");
+    // the entry read back is written again unchanged: the update owns the key and writes the same value
+    TableDefinition again = new TableDefinition(e.name(), e.provider(), e.schema(), e.partitionColumns(),
+        e.location(), e.comment(), e.properties(), e.storageProperties());
+    assertEquals(entry.parameters(), writer.updatedEntry(stored(entry), again, java.util.Set.of(), Optional.empty())
+        .parameters());
+
+    TableDefinition delta = withProperties(table("delta", "id BIGINT", List.of(), "s3://b/sales/d"),
+        Map.of(EntryFormat.CLASSIFICATION, "custom"), Map.of());
+    assertEquals(Map.of(EntryFormat.CLASSIFICATION, "custom"),
+        read(stored(writer.newEntry(delta, Optional.empty(), Optional.empty()))).properties());
+  }
+
   // ---- what other writers leave ----
 
   @Test

@@ -189,6 +189,81 @@ class EntryWriterTest {
   }
 
   @Test
+  void fileTablesCarryTheGlueCrawlersClassificationAndDeltaAndTextDoNot() {
+    Map<String, String> expected = Map.of("parquet", "parquet", "orc", "orc", "csv", "csv", "json", "json",
+        "avro", "avro", "org.apache.spark.sql.parquet", "parquet",
+        "org.apache.spark.sql.execution.datasources.csv.CSVFileFormat", "csv", "com.databricks.spark.avro", "avro");
+    expected.forEach((provider, classification) -> assertEquals(classification, writer.newEntry(
+        table(provider, "a INT", List.of(), "/t"), Optional.empty(), Optional.empty()).parameters()
+        .get(EntryFormat.CLASSIFICATION), provider));
+    for (String provider : List.of("delta", "DELTA", "text", "org.apache.spark.sql.text")) {
+      assertFalse(writer.newEntry(table(provider, "a INT", List.of(), "/t"), Optional.empty(), Optional.empty())
+          .parameters().containsKey(EntryFormat.CLASSIFICATION), provider);
+    }
+  }
+
+  @Test
+  void classificationIsReservedOnFileTablesAndAUserPropertyElsewhere() {
+    TableDefinition parquet = withProperties(table("parquet", "a INT", List.of(), "/t"),
+        Map.of(EntryFormat.CLASSIFICATION, "csv"), Map.of());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> writer.newEntry(parquet, Optional.empty(), Optional.empty()));
+    assertTrue(e.getMessage().contains(EntryFormat.CLASSIFICATION), e.getMessage());
+    for (String provider : List.of("delta", "text")) {
+      TableDefinition t = withProperties(table(provider, "a INT", List.of(), "/t"),
+          Map.of(EntryFormat.CLASSIFICATION, "custom"), Map.of());
+      assertEquals("custom", writer.newEntry(t, Optional.empty(), Optional.empty()).parameters()
+          .get(EntryFormat.CLASSIFICATION), provider);
+    }
+  }
+
+  @Test
+  void everyUpdateOfAFileTableWritesItsClassification() {
+    Table older = Table.builder().name("orders")
+        .parameters(Map.of("EXTERNAL", "TRUE", EntryFormat.PROVIDER, "parquet", "trino_version", "476"))
+        .storageDescriptor(StorageDescriptor.builder().location("/t").build()).build();
+    TableInput updated = writer.updatedEntry(older, table("parquet", "a INT, b STRING", List.of(), "/t"), Set.of(),
+        Optional.empty());
+    assertEquals("parquet", updated.parameters().get(EntryFormat.CLASSIFICATION), "added to an entry without it");
+    assertEquals("476", updated.parameters().get("trino_version"));
+
+    Table wrong = older.toBuilder().parameters(Map.of(EntryFormat.PROVIDER, "parquet",
+        EntryFormat.CLASSIFICATION, "PARQUET")).build();
+    assertEquals("parquet", writer.updatedEntry(wrong, table("parquet", "a INT", List.of(), "/t"), Set.of(),
+        Optional.empty()).parameters().get(EntryFormat.CLASSIFICATION), "the format owns the value");
+
+    // a replace by another provider: the old provider's classification goes, the new one's is written
+    Table json = older.toBuilder().parameters(Map.of(EntryFormat.PROVIDER, "json",
+        EntryFormat.CLASSIFICATION, "json")).build();
+    assertEquals("orc", writer.updatedEntry(json, table("orc", "a INT", List.of(), "/t"), Set.of(),
+        Optional.empty()).parameters().get(EntryFormat.CLASSIFICATION));
+    assertFalse(writer.updatedEntry(json, table("delta", "a INT", List.of(), "/t"), Set.of(), Optional.empty())
+        .parameters().containsKey(EntryFormat.CLASSIFICATION), "a Delta entry carries none");
+
+    // on a Delta entry the key is a user property like any other, kept by updates
+    Table delta = older.toBuilder().parameters(Map.of(EntryFormat.PROVIDER, "delta",
+        EntryFormat.CLASSIFICATION, "custom")).build();
+    assertEquals("custom", writer.updatedEntry(delta, table("delta", "a INT", List.of(), "/t"), Set.of(),
+        Optional.empty()).parameters().get(EntryFormat.CLASSIFICATION));
+  }
+
+  @Test
+  void classifiedAddsTheClassificationAndChangesNothingElse() {
+    TableInput entry = writer.newEntry(table("parquet", "a INT", List.of(), "/t"), Optional.of("bob"),
+        Optional.empty());
+    Map<String, String> withoutIt = new java.util.HashMap<>(entry.parameters());
+    withoutIt.remove(EntryFormat.CLASSIFICATION);
+    Table older = EntryReaderTest.stored(entry.toBuilder().parameters(withoutIt).build());
+    TableInput repaired = EntryEdits.classified(older);
+    assertEquals(entry.parameters(), repaired.parameters());
+    assertEquals(EntryEdits.renamed(older, "orders").toBuilder().parameters(entry.parameters()).build(), repaired);
+
+    Table delta = EntryReaderTest.stored(writer.newEntry(table("delta", "a INT", List.of(), "/t"), Optional.empty(),
+        Optional.empty()));
+    assertEquals(EntryEdits.renamed(delta, delta.name()), EntryEdits.classified(delta), "Delta takes none");
+  }
+
+  @Test
   void reservedPropertiesCannotBeSetByUsers() {
     TableDefinition t = withProperties(table("delta", "a INT", List.of(), "/t"),
         Map.of(EntryFormat.PROVIDER, "parquet"), Map.of());
