@@ -511,6 +511,79 @@ class ToolsIT extends MiniStackSparkTest {
     assertTrue(fewer.out().contains("99 tables in " + db + ", 0 with problems"), fewer.out());
   }
 
+  /**
+   * A file table's entry written before gluecat wrote classification (parquet, csv), or with another value:
+   * doctor reports MISSING_CLASSIFICATION, repair adds the crawler's value and changes nothing else; a text
+   * table's entry takes none and a Delta entry none either.
+   */
+  @Test
+  void missingClassificationIsReportedAndRepairAddsIt() {
+    String db = newDatabase(databaseDir + "/" + unique("db"));
+    String data = newDirectory("classified");
+    spark().sql("SELECT id FROM range(3)").write().parquet(data);
+    for (String[] t : new String[][] {{"old_parquet", "parquet", null}, {"old_csv", "csv", null},
+        {"upper_orc", "orc", "ORC"}, {"old_text", "text", null}}) {
+      TableInput entry = entryOf(db, t[0], t[1], new StructType().add("id", DataTypes.LongType), data,
+          Optional.empty());
+      Map<String, String> params = new LinkedHashMap<>(entry.parameters());
+      params.remove(EntryFormat.CLASSIFICATION);
+      if (t[2] != null) {
+        params.put(EntryFormat.CLASSIFICATION, t[2]);
+      }
+      params.put("trino_version", "476");
+      create(db, entry.toBuilder().parameters(params).build());
+    }
+    putEntry(db, "delta_table", "delta", SCHEMA, List.of("day"), delta, Map.of());
+
+    Run run = tool("doctor", db);
+    assertEquals(1, run.code(), run.out() + run.err());
+    String out = run.out();
+    assertRow(out, "old_parquet", "file source", "yes", "yes", "yes", "yes", "MISSING_CLASSIFICATION");
+    assertRow(out, "old_csv", "file source", "yes", "no", "no", "yes", "SPARK_SPECIFIC_FORM,MISSING_CLASSIFICATION");
+    assertRow(out, "upper_orc", "file source", "yes", "yes", "yes", "yes", "MISSING_CLASSIFICATION");
+    assertRow(out, "old_text", "file source", "yes", "no", "no", "yes", "SPARK_SPECIFIC_FORM");
+    assertRow(out, "delta_table", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
+    assertTrue(out.contains("old_parquet: MISSING_CLASSIFICATION (repair fixes): classification is not set; Glue "
+        + "crawlers write 'parquet' for provider parquet\n"), out);
+    assertTrue(out.contains("upper_orc: MISSING_CLASSIFICATION (repair fixes): classification is 'ORC'; Glue "
+        + "crawlers write 'orc' for provider orc\n"), out);
+    assertTrue(out.contains("5 tables in " + db + ", 4 with problems, 3 repairable"), out);
+
+    Run dry = tool("repair", db, "--dry-run");
+    assertEquals(1, dry.code(), dry.out() + dry.err()); // old_text's SPARK_SPECIFIC_FORM cannot be fixed
+    List<String> lines = dry.out().lines().collect(Collectors.toList());
+    int at = lines.indexOf("old_parquet: would change (MISSING_CLASSIFICATION):");
+    assertTrue(at >= 0, dry.out());
+    assertEquals("  Parameters.classification: (none) -> 'parquet'", lines.get(at + 1), dry.out());
+    assertFalse(lines.get(at + 2).startsWith("  "), "the one change: " + dry.out());
+    assertTrue(dry.out().contains("upper_orc: would change (MISSING_CLASSIFICATION):\n"
+        + "  Parameters.classification: 'ORC' -> 'orc'\n"), dry.out());
+    assertTrue(dry.out().contains("old_text: not repaired: SPARK_SPECIFIC_FORM (file source: repair only adds a "
+        + "file table's classification)"), dry.out());
+    assertTrue(dry.out().contains("would repair 3 of 5 tables"), dry.out());
+
+    Table before = glueTable(db, "old_parquet");
+    Run repair = tool("repair", db);
+    assertEquals(1, repair.code(), repair.out() + repair.err());
+    assertTrue(repair.out().contains("old_csv: repaired (MISSING_CLASSIFICATION)\n"
+        + "  Parameters.classification: (none) -> 'csv'\nold_csv: still has SPARK_SPECIFIC_FORM\n"), repair.out());
+    assertTrue(repair.out().contains("repaired 3 of 5 tables"), repair.out());
+
+    Table after = glueTable(db, "old_parquet");
+    Map<String, String> expected = new LinkedHashMap<>(before.parameters());
+    expected.put(EntryFormat.CLASSIFICATION, "parquet");
+    assertEquals(expected, after.parameters(), "only classification added; trino_version and the rest kept");
+    assertEquals(before.storageDescriptor(), after.storageDescriptor());
+    assertEquals("csv", glueTable(db, "old_csv").parameters().get(EntryFormat.CLASSIFICATION));
+    assertEquals("orc", glueTable(db, "upper_orc").parameters().get(EntryFormat.CLASSIFICATION));
+    assertFalse(glueTable(db, "old_text").parameters().containsKey(EntryFormat.CLASSIFICATION));
+    assertFalse(glueTable(db, "delta_table").parameters().containsKey(EntryFormat.CLASSIFICATION));
+    assertEquals(3L, spark().sql("SELECT * FROM " + newCatalog() + "." + db + ".old_parquet").count());
+
+    Run clean = tool("doctor", db, "old_parquet", "upper_orc");
+    assertEquals(0, clean.code(), clean.out());
+  }
+
   // ------------------------------------------------------------------ repair
 
   @Test

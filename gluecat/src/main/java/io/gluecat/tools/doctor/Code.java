@@ -2,7 +2,7 @@ package io.gluecat.tools.doctor;
 
 /**
  * The problems doctor reports. The names are stable: scripts may match on them, and docs/operations.md
- * explains each. {@link #fixable} says whether {@code repair} rewrites it away.
+ * explains each. {@link #fixableOn} says whether {@code repair} rewrites it away.
  */
 public enum Code {
   PLACEHOLDER_SCHEMA(true, "the Glue columns are the placeholder col array<string>, not the Delta table's columns"),
@@ -19,6 +19,8 @@ public enum Code {
   CASE_ONLY_NAMES(false, "names that differ only in case (columns, or tables of the database)"),
   SPARK_SPECIFIC_FORM(false, "a non-Delta table in Spark's own form (col array<string>): Hive readers such as "
       + "Trino's Hive connector and Athena cannot read it"),
+  MISSING_CLASSIFICATION(true, "a file table's entry (parquet, orc, csv, json, avro) without the classification Glue "
+      + "crawlers write, by which Glue ETL, crawlers and Daft pick its reader"),
   INVALID_ENTRY(false, "gluecat refuses the entry (the message says why)"),
   NO_PROVIDER_DELTA_LOG(false, "a Hive SerDe entry whose location holds a Delta table: register it as Delta");
 
@@ -30,7 +32,13 @@ public enum Code {
     this.description = description;
   }
 
-  /** Whether repair rewrites the entry so that the problem is gone (Delta entries only). */
-  public boolean fixable() { return fixable; }
+  /**
+   * Whether repair rewrites an entry of {@code kind} so that the problem is gone: a Delta entry, from its log; a
+   * file table's entry, only by adding its classification.
+   */
+  public boolean fixableOn(Kind kind) {
+    return fixable && (this == MISSING_CLASSIFICATION ? kind == Kind.FILE_SOURCE : kind.isDelta());
+  }
+
   public String description() { return description; }
 }

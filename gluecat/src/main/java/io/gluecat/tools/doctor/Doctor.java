@@ -123,7 +123,7 @@ public final class Doctor {
       for (Problem p : f.problems()) {
         Map<String, Object> pm = new LinkedHashMap<>();
         pm.put("code", p.code().name());
-        pm.put("fixable", p.code().fixable() && f.kind().isDelta());
+        pm.put("fixable", p.code().fixableOn(f.kind()));
         pm.put("detail", p.detail());
         problems.add(pm);
       }
@@ -169,7 +169,7 @@ public final class Doctor {
     for (Finding f : findings) {
       for (Problem p : f.problems()) {
         out.printf("%s: %s%s: %s%n", f.table(), p.code().name(),
-            p.code().fixable() && f.kind().isDelta() ? " (repair fixes)" : "", p.detail());
+            p.code().fixableOn(f.kind()) ? " (repair fixes)" : "", p.detail());
       }
     }
     if (withProblems > 0) {

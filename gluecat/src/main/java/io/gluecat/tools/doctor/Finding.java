@@ -35,9 +35,12 @@ public final class Finding {
     return problems.stream().anyMatch(p -> p.code() == code);
   }
 
-  /** Whether repair can change this entry for the better: a Delta entry with a fixable problem. */
+  /**
+   * Whether repair can change this entry for the better: a problem it fixes on this kind of entry, and for a
+   * Delta entry a log to rewrite it from.
+   */
   public boolean repairable() {
-    return kind.isDelta() && problems.stream().anyMatch(p -> p.code().fixable())
-        && !has(Code.NO_DELTA_LOG) && !has(Code.NO_LOCATION) && !has(Code.LOCATION_UNREACHABLE);
+    return problems.stream().anyMatch(p -> p.code().fixableOn(kind)) && (!kind.isDelta()
+        || !has(Code.NO_DELTA_LOG) && !has(Code.NO_LOCATION) && !has(Code.LOCATION_UNREACHABLE));
   }
 }

@@ -148,6 +148,11 @@ public final class Inspector {
     if (EntryShape.readLocation(t).isEmpty()) {
       f.problem(Code.NO_LOCATION, "no SerDe path and no StorageDescriptor.Location other than a placeholder");
     }
+    String provider = t.parameters().get(EntryFormat.PROVIDER);
+    String classification = t.parameters().get(EntryFormat.CLASSIFICATION);
+    EntryFormat.classification(provider).filter(c -> !c.equals(classification)).ifPresent(c ->
+        f.problem(Code.MISSING_CLASSIFICATION, "classification is " + (classification == null ? "not set"
+            : "'" + classification + "'") + "; Glue crawlers write '" + c + "' for provider " + provider));
     gluecatProblem.filter(m -> !f.has(Code.NO_LOCATION) && !f.has(Code.SCHEMA_PARTS_MISSING)
         && !f.has(Code.CASE_ONLY_NAMES)).ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
   }

@@ -1,5 +1,6 @@
 package io.gluecat.tools.repair;
 
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.entry.TableDefinition;
@@ -9,6 +10,7 @@ import io.gluecat.tools.cli.UsageException;
 import io.gluecat.tools.doctor.Doctor;
 import io.gluecat.tools.doctor.Finding;
 import io.gluecat.tools.doctor.Inspector;
+import io.gluecat.tools.doctor.Kind;
 import io.gluecat.tools.doctor.Problem;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.Database;
@@ -32,7 +35,8 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  * {@code repair <database> [<table>...] [--dry-run]}: rewrites each Delta entry doctor finds a fixable
  * problem in into gluecat's format, through the catalog's own EntryWriter (an update of the entry as
  * read: every parameter and SerDe parameter the format does not own is kept), with the columns, partition
- * columns and description Delta's log gives and the location where the log is. The update carries the
+ * columns and description Delta's log gives and the location where the log is; to a file table's entry
+ * without its classification, it adds that parameter and changes nothing else. The update carries the
  * VersionId the listing returned, so an entry changed since then is not overwritten: that table fails
  * with CONCURRENT_CHANGE and repair goes on with the others. Data files are never touched: only the Delta
  * log is read.
@@ -92,7 +96,7 @@ public final class Repair {
     String name = entry.name();
     List<Problem> unfixable = new ArrayList<>();
     for (Problem p : finding.problems()) {
-      if (!p.code().fixable() || !finding.kind().isDelta()) {
+      if (!p.code().fixableOn(finding.kind())) {
         unfixable.add(p);
       }
     }
@@ -101,17 +105,17 @@ public final class Repair {
         Set<String> codes = new TreeSet<>();
         unfixable.forEach(p -> codes.add(p.code().name()));
         out.printf("%s: not repaired: %s%s%n", name, String.join(",", codes),
-            finding.kind().isDelta() ? "" : " (" + finding.kind().label() + ": repair rewrites Delta entries only)");
+            finding.kind().isDelta() ? "" : " (" + finding.kind().label() + ": " + (finding.kind() == Kind.FILE_SOURCE
+                ? "repair only adds a file table's classification" : "repair rewrites Delta entries only") + ")");
         return Outcome.NOT_FIXABLE;
       }
       return Outcome.UNCHANGED;
     }
     TableName table = new TableName(database, name);
     try {
-      String location = inspector.deltaLocation(entry).orElseThrow();
-      TableDefinition definition = session.parts().deltaDefinition(table, location, Map.of());
-      TableInput updated = EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
-          Optional.ofNullable(db.locationUri()));
+      Function<Table, TableInput> update = finding.kind().isDelta() ? deltaUpdate(table, db, entry, inspector)
+          : EntryEdits::classified;
+      TableInput updated = update.apply(entry);
       List<String> diff = diff(entry, updated);
       if (diff.isEmpty()) {
         out.printf("%s: nothing to change%n", name);
@@ -125,8 +129,7 @@ public final class Repair {
       String versionId = entry.versionId();
       if (versionId == null) { // a listing without VersionIds: the entry as read now is the base
         Table current = session.glue().getTable(table);
-        updated = EntryWriter.forRunningSpark().updatedEntry(current, definition, Set.of(),
-            Optional.ofNullable(db.locationUri()));
+        updated = update.apply(current);
         versionId = current.versionId();
       }
       session.glue().updateTable(database, updated, versionId);
@@ -148,9 +151,18 @@ public final class Repair {
     }
   }
 
+  /** A Delta entry's update: the definition Delta's log gives, at the location that holds the log. */
+  private Function<Table, TableInput> deltaUpdate(TableName table, Database db, Table entry, Inspector inspector)
+      throws Exception {
+    String location = inspector.deltaLocation(entry).orElseThrow();
+    TableDefinition definition = session.parts().deltaDefinition(table, location, Map.of());
+    return t -> EntryWriter.forRunningSpark().updatedEntry(t, definition, Set.of(),
+        Optional.ofNullable(db.locationUri()));
+  }
+
   private static String codes(Finding f) {
     Set<String> codes = new TreeSet<>();
-    f.problems().stream().filter(p -> p.code().fixable()).forEach(p -> codes.add(p.code().name()));
+    f.problems().stream().filter(p -> p.code().fixableOn(f.kind())).forEach(p -> codes.add(p.code().name()));
     return String.join(",", codes);
   }
 
