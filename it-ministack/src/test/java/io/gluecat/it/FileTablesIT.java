@@ -61,6 +61,11 @@ class FileTablesIT extends CatalogModeTest {
     assertEquals("Events", entry.description());
     assertEquals("Events", entry.parameters().get("comment"));
     assertNull(entry.parameters().get("table_type"));
+    assertEquals(provider, entry.parameters().get("classification"), "the Glue crawler's value");
+    assertEquals(List.of(), rows("SHOW TBLPROPERTIES " + table).stream().filter(r -> r.startsWith("[classification,"))
+        .collect(Collectors.toList()), "the format's key, not a table property");
+    assertMessage(() -> run("ALTER TABLE " + table + " SET TBLPROPERTIES ('classification' = 'csv')"), "classification",
+        "reserved");
     assertEquals(List.of("day string"), columns(entry.partitionKeys()));
     assertEquals(-1, entry.storageDescriptor().numberOfBuckets());
     List<String> hive = HIVE_FORMS.get(provider);
@@ -148,6 +153,7 @@ class FileTablesIT extends CatalogModeTest {
     assertEquals(List.of("day string"), columns(entry.partitionKeys()));
     assertEquals("prod", entry.parameters().get("stage"));
     assertFalse(entry.parameters().containsKey("tmp"));
+    assertEquals("parquet", entry.parameters().get("classification"), "kept by every ALTER");
     assertEquals(List.of("[1,d1,null]"), rows("SELECT id, day, amount FROM " + t("alt")));
     GlueCallRecordsVersion.assertEveryUpdateNamedAVersion();
 
@@ -175,6 +181,7 @@ class FileTablesIT extends CatalogModeTest {
     assertMessage(() -> run("REPLACE TABLE " + t("kept") + " USING parquet AS SELECT 1L AS id"), db + ".kept",
         "is a Delta table");
     assertEquals("delta", glueTable(db, "kept").parameters().get("spark.sql.sources.provider"));
+    assertFalse(glueTable(db, "kept").parameters().containsKey("classification"), "Delta entries carry none");
   }
 
   @Test
@@ -188,6 +195,7 @@ class FileTablesIT extends CatalogModeTest {
     run("CREATE OR REPLACE TABLE " + t("snap") + " USING orc AS SELECT 'x' AS name, 7L AS id");
     Table after = glueTable(db, "snap");
     assertEquals("orc", after.parameters().get("spark.sql.sources.provider"));
+    assertEquals("orc", after.parameters().get("classification"), "the new provider's");
     assertEquals(List.of("name string", "id bigint"), columns(after.storageDescriptor().columns()));
     assertTrue(after.partitionKeys().isEmpty());
     assertNotEquals(oldLocation, after.storageDescriptor().location());
@@ -196,6 +204,7 @@ class FileTablesIT extends CatalogModeTest {
 
     run("REPLACE TABLE " + t("snap") + " (id INT) USING json");
     assertEquals(List.of(), rows("SELECT * FROM " + t("snap")), "a replace without a query makes an empty table");
+    assertEquals("json", glueTable(db, "snap").parameters().get("classification"));
     GlueCallRecordsVersion.assertEveryUpdateNamedAVersion();
     assertMessage(() -> run("REPLACE TABLE " + t("absent") + " (id INT) USING json"), "absent");
     GLUE.createTable(r -> r.databaseName(db).tableInput(v -> v.name("shown").tableType("VIRTUAL_VIEW")));
