@@ -520,7 +520,7 @@ class ToolsIT extends MiniStackSparkTest {
   void missingClassificationIsReportedAndRepairAddsIt() {
     String db = newDatabase(databaseDir + "/" + unique("db"));
     String data = newDirectory("classified");
-    spark().sql("SELECT id FROM range(3)").write().parquet(data);
+    spark().sql("SELECT id FROM range(3)").write().mode("overwrite").parquet(data);
     for (String[] t : new String[][] {{"old_parquet", "parquet", null}, {"old_csv", "csv", null},
         {"upper_orc", "orc", "ORC"}, {"old_text", "text", null}}) {
       TableInput entry = entryOf(db, t[0], t[1], new StructType().add("id", DataTypes.LongType), data,
