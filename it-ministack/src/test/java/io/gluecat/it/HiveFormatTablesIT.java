@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueSemantics;
 import io.gluecat.testkit.compat.CompatCase;
 import io.gluecat.testkit.compat.CompatResults;
 import java.io.IOException;
@@ -353,7 +355,7 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     crawledPartitionedTable("segmented");
     GlueCallRecorder.clear();
 
-    try (AutoCloseable asGlue = GlueCallRecorder.segmentPartitions()) {
+    try (AutoCloseable asGlue = GlueSemantics.segmentPartitions()) {
       assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
           rows("SELECT * FROM " + t("segmented") + " ORDER BY id"));
     }
@@ -399,7 +401,7 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     assertEquals(List.of("day = '2024-01-02'"),
         GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList());
     GlueCallRecorder.clear();
-    try (io.gluecat.testkit.Fault.Handle refused = GlueCallRecorder.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
+    try (io.gluecat.testkit.Fault.Handle refused = GlueFaults.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
         .error("InvalidInputException", 400).message("Unsupported expression").build())) {
       assertEquals(List.of("[1]"), rows("SELECT id FROM " + t("by_day") + " WHERE day < DATE'2024-01-02'"));
     }

@@ -14,7 +14,7 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.testkit.Fault;
-import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -204,7 +204,7 @@ class HiveFormatWritesIT extends CatalogModeTest {
   @Test
   void aGlueFailureAfterTheFilesNamesThePartitionsAndLosesNothing() throws Exception {
     athenaPartitionedParquet("faulty");
-    try (Fault.Handle fault = GlueCallRecorder.inject(Fault.glue("BatchCreatePartition")
+    try (Fault.Handle fault = GlueFaults.inject(Fault.glue("BatchCreatePartition")
         .error("InternalServiceException", 500).message("Glue is down").always().build())) {
       assertMessage(() -> run("INSERT INTO " + t("faulty") + " VALUES (30, 'x', 'sa', 2026)"), qualified("faulty"),
           "[sa, 2026]", "were written", "PartitionSync.sync");

@@ -126,7 +126,7 @@ class TableLoadIT extends MiniStackSparkTest {
     GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("a_view").tableType("VIRTUAL_VIEW")));
     newDatabase(null); // at least three databases, so that two-entry pages need more than one call
     newDatabase(null);
-    try (AutoCloseable paging = io.gluecat.testkit.GlueCallRecorder.pageListings(2)) {
+    try (AutoCloseable paging = io.gluecat.testkit.GlueSemantics.pageListings(2)) {
       io.gluecat.testkit.GlueCallRecorder.clear();
       assertEquals(expected, tables(catalog, db));
       assertEquals(3, io.gluecat.testkit.GlueCallRecorder.callsOf("GetTables").size(), "six entries, three pages");
