@@ -4,6 +4,7 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;

@@ -4,6 +4,7 @@ import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.delta.tables.DeltaTable;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;
@@ -94,10 +95,6 @@ class DeltaParityIT extends CatalogModeTest {
     assertEquals(List.of(expected), java.util.Arrays.stream(schemaJson(entry).fields())
         .map(f -> f.name() + " " + f.dataType().catalogString())
         .collect(Collectors.toList()));
-  }
-
-  private List<String> rows(String query) {
-    return run(query).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   // ---- generated, identity and default columns ----

@@ -4,6 +4,7 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;
 import io.gluecat.testkit.GlueSemantics;
@@ -31,12 +32,7 @@ import software.amazon.awssdk.services.glue.model.Column;
  * tables; and what gluecat refuses of them.
  */
 @ExtendWith(CompatResults.class)
-class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.CatalogModeAware {
-  @Override
-  public String catalogMode() {
-    return sessionMode() ? "session" : "named";
-  }
-
+class HiveFormatTablesIT extends CatalogModeTest {
   static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
   static final String TEXT_OUTPUT = "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
   static final String LAZY_SIMPLE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
@@ -73,14 +69,6 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private List<String> rows(String statement) {
-    return run(statement).stream().map(Row::toString).toList();
-  }
-
-  private String qualified(String table) {
-    return catalog + "." + db + "." + table;
   }
 
   /** The statement fails with an exception of the type (anywhere in its causes) whose messages hold the fragments. */

@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
@@ -67,10 +68,6 @@ class PartitionsIT extends MiniStackSparkTest {
 
   private String t(String table) {
     return catalog + "." + db + "." + table;
-  }
-
-  private List<Row> run(String statement) {
-    return session.sql(statement).collectAsList();
   }
 
   // ---- what Glue holds ----

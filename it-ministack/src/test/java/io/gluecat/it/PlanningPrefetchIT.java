@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;

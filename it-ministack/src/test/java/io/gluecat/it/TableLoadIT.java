@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;
