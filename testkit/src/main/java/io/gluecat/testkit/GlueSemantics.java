@@ -15,8 +15,7 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  *
  * <p>Always on (a MiniStack that learns the operation answers itself):
  * <ul>
- *   <li>{@code BatchDeletePartition}, which MiniStack 1.5.33 lacks, is answered as Glue answers it
- *   ({@link MissingOperations}).</li>
+ *   <li>{@code BatchDeletePartition}, which MiniStack 1.5.33 lacks, is answered as Glue answers it.</li>
  * </ul>
  * Switches, each off until turned on, turned off again by closing the handle it returns or by {@link #reset()}
  * (which {@link GlueCallRecorder#reset()} calls):

@@ -221,7 +221,7 @@ public final class HostileEntries {
 
   // ------------------------------------------------------------------ the mutations
 
-  /** Every single mutation, in a fixed order ({@link HostileMutations}). */
+  /** Every single mutation, in a fixed order (the catalogue is {@code HostileMutations}). */
   public static List<Mutation> mutations(Locations at) {
     return HostileMutations.all(at);
   }
