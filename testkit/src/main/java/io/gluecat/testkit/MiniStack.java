@@ -10,13 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
@@ -60,13 +58,6 @@ public final class MiniStack implements AutoCloseable {
     public static final String S3A_BUCKET_PREFIX = "fs.s3a.bucket.";
     /** Prefix that makes a Hadoop setting a Spark one (Spark copies {@code spark.hadoop.*} into Hadoop's conf). */
     public static final String SPARK_HADOOP_PREFIX = "spark.hadoop.";
-
-    /**
-     * Bucket names the S3A helpers accept: S3's rules, without dots. Hadoop reads the bucket out of a
-     * {@code fs.s3a.bucket.<bucket>.<option>} key by its dots, and path-style requests are the only kind a
-     * loopback endpoint can serve, so a dotted bucket would only make per-bucket settings ambiguous.
-     */
-    private static final Pattern BUCKET_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
 
     static final String START_TIMEOUT_PROPERTY = "gluecat.ministack.startTimeoutSeconds";
     static final String LOG_DIR_PROPERTY = "gluecat.ministack.logDir";
@@ -191,7 +182,7 @@ public final class MiniStack implements AutoCloseable {
      * created with.
      */
     public String createBucket(String name) {
-        checkBucketName(name);
+        S3ASettings.checkBucketName(name);
         try (S3Client s3 = s3()) {
             s3.createBucket(b -> b.bucket(name));
         }
@@ -199,34 +190,12 @@ public final class MiniStack implements AutoCloseable {
     }
 
     /**
-     * The Hadoop settings that send S3A's requests for every bucket to this MiniStack ({@code fs.s3a.*}).
-     * Prefer {@link #s3aSettings(String)} where a test has buckets on more than one MiniStack.
-     *
-     * <ul>
-     *   <li>{@code endpoint}: {@link #endpoint()}, with its {@code http} scheme, and
-     *       {@code connection.ssl.enabled=false} for an endpoint given without one;</li>
-     *   <li>{@code endpoint.region}: {@link #REGION}, the region {@link #createBucket} puts buckets in. MiniStack
-     *       answers a request signed for another region than the bucket's with S3's 301 PermanentRedirect.
-     *       Without the setting S3A 3.4 signs for us-east-2 and only gets through by its cross-region redirect
-     *       (an extra request, and a failure with {@code cross.region.access.enabled=false}); S3A 3.3 signs for
-     *       us-east-1, the region of an endpoint whose host names none;</li>
-     *   <li>{@code path.style.access=true}: virtual-host requests would go to {@code <bucket>.<host>} (both SDKs
-     *       fall back to path style for an IP address, but not for a name such as {@code localhost});</li>
-     *   <li>{@code aws.credentials.provider}: the static keys only ({@code SimpleAWSCredentialsProvider} with
-     *       {@code access.key} / {@code secret.key}), so that S3A never falls through to the environment's keys
-     *       or to the EC2 instance metadata service of its default chain. MiniStack checks no signatures.</li>
-     * </ul>
+     * The Hadoop settings that send S3A's requests for every bucket to this MiniStack ({@code fs.s3a.*}); what each
+     * is and why: {@code S3ASettings}. Prefer {@link #s3aSettings(String)} where a test has buckets on more than one
+     * MiniStack.
      */
     public Map<String, String> s3aSettings() {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("fs.s3a.endpoint", endpoint.toString());
-        settings.put("fs.s3a.endpoint.region", REGION.id());
-        settings.put("fs.s3a.path.style.access", "true");
-        settings.put("fs.s3a.connection.ssl.enabled", "false");
-        settings.put("fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
-        settings.put("fs.s3a.access.key", ACCESS_KEY_ID);
-        settings.put("fs.s3a.secret.key", SECRET_ACCESS_KEY);
-        return settings;
+        return S3ASettings.of(endpoint);
     }
 
     /**
@@ -244,29 +213,12 @@ public final class MiniStack implements AutoCloseable {
      * other keys are refused, since Hadoop would not apply them per bucket.
      */
     public static Map<String, String> forBucket(String bucket, Map<String, String> settings) {
-        checkBucketName(bucket);
-        Map<String, String> perBucket = new LinkedHashMap<>();
-        settings.forEach((key, value) -> {
-            if (!key.startsWith("fs.s3a.") || key.startsWith(S3A_BUCKET_PREFIX)) {
-                throw new IllegalArgumentException("not a global S3A option: " + key);
-            }
-            perBucket.put(S3A_BUCKET_PREFIX + bucket + "." + key.substring("fs.s3a.".length()), value);
-        });
-        return perBucket;
+        return S3ASettings.forBucket(bucket, settings);
     }
 
     /** Hadoop settings as Spark settings ({@code spark.hadoop.<key>}), for a SparkSession builder or SparkConf. */
     public static Map<String, String> asSparkSettings(Map<String, String> hadoopSettings) {
-        Map<String, String> spark = new LinkedHashMap<>();
-        hadoopSettings.forEach((key, value) -> spark.put(SPARK_HADOOP_PREFIX + key, value));
-        return spark;
-    }
-
-    private static void checkBucketName(String bucket) {
-        if (bucket == null || !BUCKET_NAME.matcher(bucket).matches()) {
-            throw new IllegalArgumentException("not a bucket name for S3A tests (3-63 of a-z, 0-9 and '-', no dots): "
-                    + bucket);
-        }
+        return S3ASettings.asSparkSettings(hadoopSettings);
     }
 
     @Override
