@@ -6,6 +6,7 @@ import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueSemantics;
 import io.gluecat.testkit.MiniStack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -247,8 +248,8 @@ class GlueBench {
   private void measure(String line, String operation, String notes, Body body) throws Exception {
     long nanos;
     List<GlueCall> calls;
-    try (AutoCloseable paging = GlueCallRecorder.pageListings(100);
-        AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+    try (AutoCloseable paging = GlueSemantics.pageListings(100);
+        AutoCloseable delayed = GlueSemantics.delayEachCall(delay)) {
       GlueCallRecorder.clear();
       long start = System.nanoTime();
       body.run();
@@ -313,7 +314,7 @@ class GlueBench {
     TableCatalog catalog = tableCatalog(c);
     AtomicInteger errors = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(8);
-    try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+    try (AutoCloseable delayed = GlueSemantics.delayEachCall(delay)) {
       GlueCallRecorder.clear();
       long start = System.nanoTime();
       List<Future<?>> done = new ArrayList<>();
@@ -371,7 +372,7 @@ class GlueBench {
     double getTable;
     double gatewayGetTable;
     double betweenPlans;
-    try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+    try (AutoCloseable delayed = GlueSemantics.delayEachCall(delay)) {
       io.gluecat.glue.GlueGateway gateway = ((io.gluecat.catalog.AbstractGlueCatalog) tableCatalog(c)).parts().glue();
       double[] spaced = new double[n];
       m = medians(n, calls, i -> {
@@ -449,7 +450,7 @@ class GlueBench {
         }
         List<GlueCall>[] calls = new List[1];
         double[][] m;
-        try (AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+        try (AutoCloseable delayed = GlueSemantics.delayEachCall(delay)) {
           m = medians(rounds, calls, i -> { }, sqls);
         }
         double[] total = new double[sqls.length];
@@ -630,9 +631,9 @@ class GlueBench {
                 + "= '2024-02-15/42'"}};
     String threshold = spark.conf().get("spark.sql.sources.parallelPartitionDiscovery.threshold");
     spark.conf().set("spark.sql.sources.parallelPartitionDiscovery.threshold", "100000");
-    try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions();
-        AutoCloseable segments = GlueCallRecorder.segmentPartitions();
-        AutoCloseable delayed = GlueCallRecorder.delayEachCall(delay)) {
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions();
+        AutoCloseable segments = GlueSemantics.segmentPartitions();
+        AutoCloseable delayed = GlueSemantics.delayEachCall(delay)) {
       for (String[] query : queries) {
         double[] times = new double[rounds];
         List<GlueCall> calls = List.of();

@@ -4,6 +4,7 @@ import io.gluecat.GlueCatalogException;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -13,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * glue.max-attempts: how many attempts the AWS SDK's retry strategy makes per Glue call. The faults fire
- * before the request is sent (testkit's GlueCallRecorder), so no server is needed: the endpoint is a closed
+ * before the request is sent (testkit's GlueFaults), so no server is needed: the endpoint is a closed
  * port that is never reached.
  */
 class GlueRetriesTest {
@@ -42,7 +43,7 @@ class GlueRetriesTest {
 
   /** Attempts the SDK made for one GetDatabase that always fails with a retryable 5xx. */
   private static int attempts(GlueGateway glue) {
-    try (Fault.Handle fault = GlueCallRecorder.inject(Fault.glue("GetDatabase").internalError().always().build())) {
+    try (Fault.Handle fault = GlueFaults.inject(Fault.glue("GetDatabase").internalError().always().build())) {
       GlueCatalogException e = assertThrows(GlueCatalogException.class, () -> glue.getDatabase("sales"));
       assertTrue(e.getMessage().contains("GetDatabase") && e.getMessage().contains("InternalServiceException"),
           e.getMessage());
@@ -63,8 +64,8 @@ class GlueRetriesTest {
   @Test
   void aFaultThatClearsWithinTheAttemptsIsNotNoticed() throws Exception {
     try (GlueGateway glue = gateway("glue.max-attempts", "3");
-        Fault.Handle throttled = GlueCallRecorder.inject(Fault.glue("GetDatabase").throttling().times(2).build());
-        Fault.Handle thenDenied = GlueCallRecorder.inject(Fault.glue("GetDatabase").accessDenied().build())) {
+        Fault.Handle throttled = GlueFaults.inject(Fault.glue("GetDatabase").throttling().times(2).build());
+        Fault.Handle thenDenied = GlueFaults.inject(Fault.glue("GetDatabase").accessDenied().build())) {
       // two throttled attempts are retried; the third attempt's error is the one the caller sees (a later
       // armed fault only sees the attempts the earlier one let through)
       GlueCatalogException e = assertThrows(GlueCatalogException.class, () -> glue.getDatabase("sales"));

@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.compat.CompatCase;
 import io.gluecat.testkit.compat.CompatResults;
 import java.nio.file.Files;
@@ -31,12 +32,7 @@ import software.amazon.awssdk.services.glue.model.Table;
  * (SessionModeDeltaIT) already check {@code table_type} and the location of the entries they create.
  */
 @ExtendWith(CompatResults.class)
-class AthenaShapeIT extends CatalogModeTest implements CompatResults.CatalogModeAware {
-
-  @Override
-  public String catalogMode() {
-    return sessionMode() ? "session" : "named";
-  }
+class AthenaShapeIT extends CatalogModeTest {
 
   /** Checks the fields Athena reads on the entry of {@code table} and returns the entry. */
   private Table assertAthenaShape(String table) {

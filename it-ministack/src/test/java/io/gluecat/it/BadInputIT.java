@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.GlueCallRecorder;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,12 @@ package io.gluecat.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueSemantics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,7 +52,7 @@ class CallCountsIT extends MiniStackSparkTest {
     List<Fault.Handle> tracers = new ArrayList<>();
     if (TRACE) {
       for (String op : List.of("GetDatabase", "GetTable", "GetTables", "CreateTable", "UpdateTable", "DeleteTable")) {
-        tracers.add(GlueCallRecorder.inject(Fault.glue(op).always().when(call -> {
+        tracers.add(GlueFaults.inject(Fault.glue(op).always().when(call -> {
           System.err.println("[callcounts] " + statement + " -> " + call.operation() + " " + call.tableName()
               + "\n  " + Arrays.stream(Thread.currentThread().getStackTrace()).skip(2).limit(200)
               .map(String::valueOf).filter(f -> !f.startsWith("software.amazon") && !f.startsWith("java."))
@@ -144,7 +147,7 @@ class CallCountsIT extends MiniStackSparkTest {
       GLUE.createTable(r -> r.databaseName(listed).tableInput(ti -> ti.name(name).tableType("EXTERNAL_TABLE")));
     }
     List<Row> rows;
-    try (AutoCloseable paging = GlueCallRecorder.pageListings(100)) {
+    try (AutoCloseable paging = GlueSemantics.pageListings(100)) {
       GlueCallRecorder.clear();
       rows = sql("SHOW TABLES IN " + c + "." + listed);
     }
@@ -171,7 +174,7 @@ class CallCountsIT extends MiniStackSparkTest {
       putEntry(listed, name, i % 2 == 0 ? "parquet" : "json", schema, List.of(), newDirectory(name), Map.of());
     }
     List<org.apache.spark.sql.catalog.Table> tables;
-    try (AutoCloseable paging = GlueCallRecorder.pageListings(100)) {
+    try (AutoCloseable paging = GlueSemantics.pageListings(100)) {
       GlueCallRecorder.clear();
       tables = spark().catalog().listTables(c + "." + listed).collectAsList();
     }

@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.GlueConcurrentModificationException;
+import io.gluecat.it.spark.MiniStackSparkTest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -4,8 +4,10 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -217,7 +219,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
   @Test
   void aGlueFailureAfterTheDeltaCommitIsReportedAndRecoverable() {
     String location = newDirectory("recover");
-    GlueCallRecorder.inject(Fault.glue("CreateTable").accessDenied().always().build());
+    GlueFaults.inject(Fault.glue("CreateTable").accessDenied().always().build());
     Throwable e = assertThrows(Throwable.class, () -> run("CREATE TABLE " + t("recover") + " USING delta LOCATION '"
         + location + "' AS SELECT id FROM range(4)"));
     String all = messages(e);
@@ -227,7 +229,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
     assertTrue(all.contains("CREATE TABLE " + catalog + "." + db + ".recover USING delta LOCATION '" + location + "'"),
         all);
     assertEquals(4L, session.read().format("delta").load(location).count(), "the Delta commit is there");
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
 
     assertThrows(Throwable.class, () -> run("CREATE TABLE " + t("recover") + " USING delta LOCATION '"
         + location + "' AS SELECT id FROM range(4)"), "running the CTAS again fails: the location holds a table");
@@ -324,10 +326,10 @@ class DeltaLifecycleIT extends CatalogModeTest {
   @Test
   void aStaleVersionIdSurfacesAsTheRetryableException() {
     run("CREATE TABLE " + t("raced") + " (id BIGINT) USING delta");
-    GlueCallRecorder.inject(Fault.glue("UpdateTable").concurrentModification().always().build());
+    GlueFaults.inject(Fault.glue("UpdateTable").concurrentModification().always().build());
     assertMessage(() -> run("ALTER TABLE " + t("raced") + " ADD COLUMNS (x INT)"),
         "io.gluecat.GlueConcurrentModificationException", db + ".raced", "nothing was overwritten");
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
     run("REFRESH TABLE " + t("raced"));
     assertEquals(List.of("id bigint", "x int"), columns(glueTable(db, "raced")));
   }
@@ -341,10 +343,10 @@ class DeltaLifecycleIT extends CatalogModeTest {
     assertEquals(location, location(glueTable(db, "after")));
     assertEquals(List.of(0L, 1L, 2L), ids("after"));
 
-    GlueCallRecorder.inject(Fault.glue("DeleteTable").internalError().always().build());
+    GlueFaults.inject(Fault.glue("DeleteTable").internalError().always().build());
     assertMessage(() -> run("ALTER TABLE " + t("after") + " RENAME TO " + t("again")), "DROP TABLE",
         db + ".after", "Both entries");
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
     assertEquals(location, location(glueTable(db, "after")));
     assertEquals(location, location(glueTable(db, "again")));
     run("DROP TABLE " + t("after"));

@@ -6,6 +6,7 @@ import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.GlueCallRecorder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,10 +30,6 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   protected static boolean sparkLine(String prefix) {
     return spark().version().startsWith(prefix);
-  }
-
-  protected List<String> rows(String query) {
-    return run(query).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   /** A Delta entry in the shape of docs/entry-format.md, at a location that holds a Delta log. */

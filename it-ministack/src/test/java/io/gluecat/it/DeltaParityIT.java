@@ -4,8 +4,10 @@ import static io.gluecat.it.TableLoadIT.messages;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.delta.tables.DeltaTable;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -45,7 +47,7 @@ class DeltaParityIT extends CatalogModeTest {
 
   @AfterEach
   void resetSettings() {
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
     session.conf().unset("spark.databricks.delta.schema.autoMerge.enabled");
   }
 
@@ -93,10 +95,6 @@ class DeltaParityIT extends CatalogModeTest {
     assertEquals(List.of(expected), java.util.Arrays.stream(schemaJson(entry).fields())
         .map(f -> f.name() + " " + f.dataType().catalogString())
         .collect(Collectors.toList()));
-  }
-
-  private List<String> rows(String query) {
-    return run(query).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   // ---- generated, identity and default columns ----
@@ -289,14 +287,14 @@ class DeltaParityIT extends CatalogModeTest {
     session.sql("SELECT 2L AS id, 'y' AS other, 3 AS third").write().format("delta").mode("append")
         .option("mergeSchema", "true").save(location);
     settled();
-    GlueCallRecorder.inject(Fault.glue("UpdateTable").accessDenied().always().build());
+    GlueFaults.inject(Fault.glue("UpdateTable").accessDenied().always().build());
     List<String> logged = new ArrayList<>();
     try (LogCapture capture = LogCapture.start(logged)) {
       assertEquals(2, run("SELECT * FROM " + tbl).size());
       settled();
     }
     assertTrue(logged.stream().anyMatch(l -> l.contains(db + ".drift") && l.contains("REFRESH TABLE")), logged.toString());
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
     assertEquals(List.of("id bigint", "other string"), columns(glueTable(db, "drift")));
     run("REFRESH TABLE " + tbl);
     assertGlueFollows("drift", "id bigint", "other string", "third int");

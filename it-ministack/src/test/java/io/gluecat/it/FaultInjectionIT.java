@@ -2,9 +2,11 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -279,7 +281,7 @@ class FaultInjectionIT extends MiniStackSparkTest {
           World before = World.of(db, root);
           long runStarted = System.nanoTime();
           Throwable error = null;
-          try (Fault.Handle h = GlueCallRecorder.inject(v.fault(call.service(), op, occurrence))) {
+          try (Fault.Handle h = GlueFaults.inject(v.fault(call.service(), op, occurrence))) {
             try {
               sql(c.sql.apply(n));
             } catch (Throwable t) {
@@ -371,7 +373,7 @@ class FaultInjectionIT extends MiniStackSparkTest {
           + after.diff(before) + "\n" + messages);
       return "WRONG: changed without recovery";
     }
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
     try {
       for (String statement : recovery) {
         sql(statement);

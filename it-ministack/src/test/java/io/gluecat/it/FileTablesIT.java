@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -32,10 +33,6 @@ class FileTablesIT extends CatalogModeTest {
   @AfterEach
   void tearDown() {
     session.conf().unset("spark.sql.sources.partitionOverwriteMode");
-  }
-
-  private List<String> rows(String query) {
-    return run(query).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   private static List<String> columns(List<Column> columns) {

@@ -4,7 +4,10 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueSemantics;
 import io.gluecat.testkit.compat.CompatCase;
 import io.gluecat.testkit.compat.CompatResults;
 import java.io.IOException;
@@ -29,12 +32,7 @@ import software.amazon.awssdk.services.glue.model.Column;
  * tables; and what gluecat refuses of them.
  */
 @ExtendWith(CompatResults.class)
-class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.CatalogModeAware {
-  @Override
-  public String catalogMode() {
-    return sessionMode() ? "session" : "named";
-  }
-
+class HiveFormatTablesIT extends CatalogModeTest {
   static final String TEXT_INPUT = "org.apache.hadoop.mapred.TextInputFormat";
   static final String TEXT_OUTPUT = "org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat";
   static final String LAZY_SIMPLE = "org.apache.hadoop.hive.serde2.lazy.LazySimpleSerDe";
@@ -71,14 +69,6 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private List<String> rows(String statement) {
-    return run(statement).stream().map(Row::toString).toList();
-  }
-
-  private String qualified(String table) {
-    return catalog + "." + db + "." + table;
   }
 
   /** The statement fails with an exception of the type (anywhere in its causes) whose messages hold the fragments. */
@@ -353,7 +343,7 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     crawledPartitionedTable("segmented");
     GlueCallRecorder.clear();
 
-    try (AutoCloseable asGlue = GlueCallRecorder.segmentPartitions()) {
+    try (AutoCloseable asGlue = GlueSemantics.segmentPartitions()) {
       assertEquals(List.of("[1,eu,2023]", "[2,eu,2023]", "[10,us,2024]", "[20,null,2024]"),
           rows("SELECT * FROM " + t("segmented") + " ORDER BY id"));
     }
@@ -399,7 +389,7 @@ class HiveFormatTablesIT extends CatalogModeTest implements CompatResults.Catalo
     assertEquals(List.of("day = '2024-01-02'"),
         GlueCallRecorder.callsOf("GetPartitions").stream().map(c -> c.expression()).toList());
     GlueCallRecorder.clear();
-    try (io.gluecat.testkit.Fault.Handle refused = GlueCallRecorder.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
+    try (io.gluecat.testkit.Fault.Handle refused = GlueFaults.inject(io.gluecat.testkit.Fault.glue("GetPartitions")
         .error("InvalidInputException", 400).message("Unsupported expression").build())) {
       assertEquals(List.of("[1]"), rows("SELECT id FROM " + t("by_day") + " WHERE day < DATE'2024-01-02'"));
     }

@@ -13,8 +13,9 @@ import static io.gluecat.it.HiveFormatTablesIT.writeFile;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
-import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -40,14 +41,6 @@ class HiveFormatWritesIT extends CatalogModeTest {
   static final String ORC_SERDE = "org.apache.hadoop.hive.ql.io.orc.OrcSerde";
   static final String ORC_INPUT = "org.apache.hadoop.hive.ql.io.orc.OrcInputFormat";
   static final String ORC_OUTPUT = "org.apache.hadoop.hive.ql.io.orc.OrcOutputFormat";
-
-  private List<String> rows(String statement) {
-    return run(statement).stream().map(Row::toString).toList();
-  }
-
-  private String qualified(String table) {
-    return catalog + "." + db + "." + table;
-  }
 
   /** Glue's partitions of a table: values joined by '/', to their location. */
   private Map<String, String> gluePartitions(String table) {
@@ -204,7 +197,7 @@ class HiveFormatWritesIT extends CatalogModeTest {
   @Test
   void aGlueFailureAfterTheFilesNamesThePartitionsAndLosesNothing() throws Exception {
     athenaPartitionedParquet("faulty");
-    try (Fault.Handle fault = GlueCallRecorder.inject(Fault.glue("BatchCreatePartition")
+    try (Fault.Handle fault = GlueFaults.inject(Fault.glue("BatchCreatePartition")
         .error("InternalServiceException", 500).message("Glue is down").always().build())) {
       assertMessage(() -> run("INSERT INTO " + t("faulty") + " VALUES (30, 'x', 'sa', 2026)"), qualified("faulty"),
           "[sa, 2026]", "were written", "PartitionSync.sync");

@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.entries.HostileEntries;
 import io.gluecat.testkit.entries.HostileEntries.Entry;
 import java.nio.file.Files;

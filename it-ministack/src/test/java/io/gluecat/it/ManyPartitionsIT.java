@@ -3,8 +3,10 @@ package io.gluecat.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueSemantics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +75,7 @@ class ManyPartitionsIT extends CatalogModeTest {
     GlueCallRecorder.clear();
 
     List<String> rows;
-    try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions()) {
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions()) {
       rows = run("SELECT * FROM " + catalog + "." + events() + " WHERE day = DATE'2024-02-15' AND shard = 42 "
           + "ORDER BY id").stream().map(Row::toString).toList();
     }
@@ -95,7 +97,7 @@ class ManyPartitionsIT extends CatalogModeTest {
     GlueCallRecorder.clear();
 
     List<String> rows;
-    try (AutoCloseable asGlue = GlueCallRecorder.filterAndPagePartitions()) {
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions()) {
       rows = run("SELECT id, day, shard FROM " + catalog + "." + events() + " WHERE day BETWEEN DATE'2024-03-01' AND "
           + "DATE'2024-03-02' AND shard IN (7, 8) ORDER BY id").stream().map(Row::toString).toList();
     }

@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
 import java.util.List;

@@ -3,9 +3,11 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import io.gluecat.testkit.MiniStack;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,7 @@ class MultiCatalogIT extends MiniStackSparkTest {
 
   @AfterEach
   void clearFaults() {
-    GlueCallRecorder.clearFaults();
+    GlueFaults.clear();
   }
 
   private static String catalog(String account, String role, String externalId) {
@@ -83,7 +85,7 @@ class MultiCatalogIT extends MiniStackSparkTest {
   void awsErrorsNameTheCatalogItsAccountAndRole() {
     String a = catalog(ACCOUNT_A, ROLE_A, "ext-a");
     String db = newDatabase(newDirectory("db"));
-    GlueCallRecorder.inject(Fault.glue("GetTable").accessDenied().always().build());
+    GlueFaults.inject(Fault.glue("GetTable").accessDenied().always().build());
     assertMessage(() -> sql("SELECT * FROM " + a + "." + db + ".orders"), "io.gluecat.GlueCatalogException",
         "GetTable", db + ".orders", "catalog '" + a + "'", ACCOUNT_A, ROLE_A, "AccessDenied");
   }
@@ -91,7 +93,7 @@ class MultiCatalogIT extends MiniStackSparkTest {
   @Test
   void aRoleThatCannotBeAssumedFailsWithTheRoleNamed() {
     String a = catalog(ACCOUNT_A, ROLE_A, "ext-a");
-    GlueCallRecorder.inject(Fault.sts("AssumeRole").accessDenied().always().build());
+    GlueFaults.inject(Fault.sts("AssumeRole").accessDenied().always().build());
     String all = TableLoadIT.messages(assertThrows(Throwable.class, () -> sql("SHOW NAMESPACES IN " + a)));
     assertTrue(all.contains(ROLE_A) && all.contains("catalog '" + a + "'"), all);
     assertFalse(all.contains(MiniStack.SECRET_ACCESS_KEY), "no secret in errors");
@@ -101,7 +103,7 @@ class MultiCatalogIT extends MiniStackSparkTest {
   void throttlingThatTheSdkRetriesAwayIsInvisible() {
     String a = newCatalog();
     String db = newDatabase(newDirectory("db"));
-    GlueCallRecorder.inject(Fault.glue("GetTables").throttling().onCall(1).build());
+    GlueFaults.inject(Fault.glue("GetTables").throttling().onCall(1).build());
     assertTrue(sql("SHOW TABLES IN " + a + "." + db).isEmpty());
     assertEquals(2, GlueCallRecorder.callsOf("GetTables").size(), "the SDK retried the throttled call");
   }

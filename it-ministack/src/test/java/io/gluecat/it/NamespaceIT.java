@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.GlueCatalog;
+import io.gluecat.it.spark.MiniStackSparkTest;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Paths;

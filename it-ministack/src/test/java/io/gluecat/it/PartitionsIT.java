@@ -3,10 +3,13 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueSemantics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -65,10 +68,6 @@ class PartitionsIT extends MiniStackSparkTest {
 
   private String t(String table) {
     return catalog + "." + db + "." + table;
-  }
-
-  private List<Row> run(String statement) {
-    return session.sql(statement).collectAsList();
   }
 
   // ---- what Glue holds ----
@@ -370,7 +369,7 @@ class PartitionsIT extends MiniStackSparkTest {
     }
     GlueCallRecorder.clear();
     PartitionSync.Result result;
-    try (AutoCloseable paged = GlueCallRecorder.pageListings(400)) { // as AWS Glue pages GetPartitions
+    try (AutoCloseable paged = GlueSemantics.pageListings(400)) { // as AWS Glue pages GetPartitions
       result = PartitionSync.sync(catalog, db + ".many");
     }
     assertEquals(60, result.deleted());
@@ -414,7 +413,7 @@ class PartitionsIT extends MiniStackSparkTest {
 
   @Test
   void aFailedSyncAfterTheWriteKeepsDataAndEntryAndSaysHowToRecover() throws Exception {
-    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("BatchCreatePartition").always().accessDenied().build())) {
+    try (Fault.Handle h = GlueFaults.inject(Fault.glue("BatchCreatePartition").always().accessDenied().build())) {
       assertMessage(() -> run("CREATE TABLE " + t("late") + " USING parquet PARTITIONED BY (v) AS "
           + "SELECT id, concat('p', id % 2) AS v FROM range(4)"),
           catalog + "." + db + ".late", "syncing its Glue partition objects failed", "PartitionSync.sync(\"" + catalog

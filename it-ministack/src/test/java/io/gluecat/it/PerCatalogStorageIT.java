@@ -1,5 +1,6 @@
 package io.gluecat.it;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.s3a.RoleCredentials;
 import io.gluecat.storage.CatalogHadoopConf;
 import io.gluecat.testkit.GlueCall;
@@ -122,10 +123,6 @@ class PerCatalogStorageIT extends MiniStackSparkTest {
 
   private static String bucket(MiniStack ministack) {
     return ministack.createBucket(unique("lake").replace('_', '-'));
-  }
-
-  private static List<String> rows(String query) {
-    return spark().sql(query).collectAsList().stream().map(Row::toString).collect(Collectors.toList());
   }
 
   private static List<String> keys(MiniStack ministack, String bucket) {

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueRendezvous;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -84,7 +87,7 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
 
   @Test
   void aTwelveTableJoinReadsEachEntryOnceWithTheReadsInFlightTogether() {
-    try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", THREADS, 60_000)) {
+    try (GlueRendezvous.Meeting meeting = GlueRendezvous.meet("GetTable", THREADS, 60_000)) {
       assertEquals(Map.of("GetTable", TABLES), calls(join(on, TABLES)));
       assertTrue(meeting.met(), "4 GetTable calls were never in flight at the same time");
       assertTrue(meeting.mostHeld() <= THREADS, "more reads at once than planning.prefetch-threads: "
@@ -96,7 +99,7 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
   @Test
   void explainReadsTheTablesOfItsSubqueriesTogether() {
     String t = on + "." + db + ".t";
-    try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 3, 60_000)) {
+    try (GlueRendezvous.Meeting meeting = GlueRendezvous.meet("GetTable", 3, 60_000)) {
       GlueCallRecorder.clear();
       spark().sql("EXPLAIN SELECT count(*) FROM " + t + "0 WHERE id IN (SELECT id FROM " + t + "1) AND EXISTS "
           + "(SELECT 1 FROM " + t + "2 WHERE " + t + "2.id = " + t + "0.id)").collectAsList();
@@ -110,7 +113,7 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
     org.apache.spark.sql.SparkSession sessionMode = newSessionModeSession();
     try {
       sessionMode.sql("SHOW TABLES IN " + db).collectAsList(); // the session's catalog initialised
-      try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 3, 60_000)) {
+      try (GlueRendezvous.Meeting meeting = GlueRendezvous.meet("GetTable", 3, 60_000)) {
         GlueCallRecorder.clear();
         sessionMode.sql("SELECT count(*) FROM " + db + ".t0 JOIN " + db + ".t1 ON t0.id = t1.id JOIN " + db
             + ".t2 ON t0.id = t2.id").queryExecution().executedPlan();
@@ -124,7 +127,7 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
 
   @Test
   void withThePrefetchOffTheSameCallsAreMadeOneAfterAnother() {
-    try (GlueCallRecorder.Meeting meeting = GlueCallRecorder.meet("GetTable", 2, 1_000)) {
+    try (GlueRendezvous.Meeting meeting = GlueRendezvous.meet("GetTable", 2, 1_000)) {
       assertEquals(Map.of("GetTable", TABLES), calls(join(off, TABLES)));
       assertFalse(meeting.met(), "two GetTable calls were in flight together with the prefetch off");
     }
@@ -168,7 +171,7 @@ class PlanningPrefetchIT extends MiniStackSparkTest {
     Exception withPrefetch;
     Exception without;
     Map<String, Integer> onCalls;
-    try (Fault.Handle denied = GlueCallRecorder.inject(Fault.glue("GetTable").always()
+    try (Fault.Handle denied = GlueFaults.inject(Fault.glue("GetTable").always()
         .when(call -> "t2".equals(call.tableName())).accessDenied().build())) {
       GlueCallRecorder.clear();
       withPrefetch = assertThrows(Exception.class, () -> plan(join(on, 4)));

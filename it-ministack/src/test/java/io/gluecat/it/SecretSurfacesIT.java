@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

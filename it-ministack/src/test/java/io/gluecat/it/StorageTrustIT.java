@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.MiniStack;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -81,10 +82,6 @@ class StorageTrustIT extends MiniStackSparkTest {
     spark().sql("SELECT col1 AS id FROM VALUES " + values).coalesce(1).write().mode("overwrite")
         .parquet("file:" + dir);
     return dir;
-  }
-
-  private static List<String> rows(String query) {
-    return spark().sql(query).collectAsList().stream().map(Row::toString).collect(Collectors.toList());
   }
 
   private static final StructType ID = new StructType().add("id", DataTypes.LongType);

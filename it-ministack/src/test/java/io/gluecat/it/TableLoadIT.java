@@ -2,6 +2,7 @@ package io.gluecat.it;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.MiniStackSparkTest;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.List;
@@ -126,7 +127,7 @@ class TableLoadIT extends MiniStackSparkTest {
     GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("a_view").tableType("VIRTUAL_VIEW")));
     newDatabase(null); // at least three databases, so that two-entry pages need more than one call
     newDatabase(null);
-    try (AutoCloseable paging = io.gluecat.testkit.GlueCallRecorder.pageListings(2)) {
+    try (AutoCloseable paging = io.gluecat.testkit.GlueSemantics.pageListings(2)) {
       io.gluecat.testkit.GlueCallRecorder.clear();
       assertEquals(expected, tables(catalog, db));
       assertEquals(3, io.gluecat.testkit.GlueCallRecorder.callsOf("GetTables").size(), "six entries, three pages");

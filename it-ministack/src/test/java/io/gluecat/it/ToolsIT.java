@@ -5,8 +5,10 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCallRecorder;
+import io.gluecat.testkit.GlueFaults;
 import io.gluecat.testkit.entries.HostileEntries;
 import io.gluecat.tools.Main;
 import java.io.ByteArrayOutputStream;
@@ -575,7 +577,7 @@ class ToolsIT extends MiniStackSparkTest {
 
     // Another writer changes "raced" after repair read it and just before repair's update reaches Glue.
     AtomicBoolean changed = new AtomicBoolean();
-    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("UpdateTable").when(c -> {
+    try (Fault.Handle h = GlueFaults.inject(Fault.glue("UpdateTable").when(c -> {
       if ("raced".equals(c.tableName()) && changed.compareAndSet(false, true)) {
         Table current = glueTable(db, "raced");
         GLUE.updateTable(r -> r.databaseName(db).tableInput(withParameter(input(current).build(), "changed_by", "other")));
@@ -609,7 +611,7 @@ class ToolsIT extends MiniStackSparkTest {
     String db = newDatabase(databaseDir + "/" + unique("db"));
     String catalog = newCatalog();
     DeltaCommittedButGlueFailedException failure;
-    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("CreateTable").always().accessDenied().build())) {
+    try (Fault.Handle h = GlueFaults.inject(Fault.glue("CreateTable").always().accessDenied().build())) {
       failure = (DeltaCommittedButGlueFailedException) rootOf(assertThrows(Exception.class,
           () -> sql("CREATE TABLE " + catalog + "." + db + ".orders USING delta AS SELECT id, id * 2 AS total FROM range(3)")),
           DeltaCommittedButGlueFailedException.class);
@@ -720,7 +722,7 @@ class ToolsIT extends MiniStackSparkTest {
     assertTrue(missing.err().contains("database 'no_such_database_here' does not exist in Glue"), missing.err());
 
     String db = newDatabase(databaseDir + "/" + unique("db"));
-    try (Fault.Handle h = GlueCallRecorder.inject(Fault.glue("GetTables").always().accessDenied().build())) {
+    try (Fault.Handle h = GlueFaults.inject(Fault.glue("GetTables").always().accessDenied().build())) {
       Run denied = tool("doctor", db);
       assertEquals(2, denied.code());
       assertTrue(denied.err().contains("cannot list the tables of database '" + db + "'"), denied.err());

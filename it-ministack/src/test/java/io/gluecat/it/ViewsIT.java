@@ -4,6 +4,7 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.entry.EntryFormat;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.views.ViewEntry;
@@ -45,10 +46,6 @@ class ViewsIT extends CatalogModeTest {
     if (!sessionMode()) {
       run("USE spark_catalog.default"); // the shared session's; a session-mode session is the test's own
     }
-  }
-
-  private List<String> rows(String statement) {
-    return run(statement).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   private List<String> names(String statement, int column) {

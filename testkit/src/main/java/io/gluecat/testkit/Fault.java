@@ -6,11 +6,11 @@ import java.util.function.Predicate;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 
 /**
- * A failure for {@link GlueCallRecorder} to inject into Glue or STS calls. Immutable; build one with
- * {@link #glue(String)} or {@link #sts(String)} and arm it with {@link GlueCallRecorder#inject(Fault)}.
+ * A failure for {@link GlueFaults} to inject into Glue or STS calls. Immutable; build one with
+ * {@link #glue(String)} or {@link #sts(String)} and arm it with {@link GlueFaults#inject(Fault)}.
  *
  * <pre>{@code
- * try (Fault.Handle h = GlueCallRecorder.inject(
+ * try (Fault.Handle h = GlueFaults.inject(
  *         Fault.glue("UpdateTable").onCall(2).concurrentModification().build())) {
  *     ... // the second UpdateTable attempt fails with ConcurrentModificationException
  * }
@@ -20,7 +20,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
  * a matching call of its own. By default a fault fires once, on the first matching attempt;
  * {@link Builder#onCall(int)} moves that to the n-th, {@link Builder#times(int)} lets it fire on
  * that many consecutive matching attempts, {@link Builder#always()} on every one from then on.
- * See {@link GlueCallRecorder} for what each {@link Phase} means to the caller and the server.
+ * See {@link GlueFaults} for what each {@link Phase} means to the caller and the server.
  */
 public final class Fault {
 
@@ -154,7 +154,7 @@ public final class Fault {
 
         @Override
         public void close() {
-            GlueCallRecorder.remove(this);
+            GlueFaults.remove(this);
         }
     }
 

@@ -31,7 +31,7 @@ package io.gluecat.testkit;
  * @param assumeRole    for STS {@code AssumeRole}: the role asked for and the key it returned; else null
  * @param maxResults    the request's {@code MaxResults} (listings such as GetTables), null if not set
  * @param nextToken     the request's {@code NextToken} as the caller sent it (a token of
- *                      {@link GlueCallRecorder#pageListings(int)} included), null if not set
+ *                      {@link GlueSemantics#pageListings(int)} included), null if not set
  * @param expression    the request's {@code Expression} (GetPartitions, GetTables), null if not set
  * @param segment       the request's {@code Segment} (GetPartitions) as "number/total", null if not set
  * @param returned      how many entries the answer of a listing (GetPartitions, GetTables, GetDatabases) held as

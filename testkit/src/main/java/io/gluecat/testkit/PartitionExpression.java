@@ -14,8 +14,9 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * A GetPartitions {@code Expression} evaluated as AWS Glue evaluates it, for {@link GlueCallRecorder}'s
- * emulation (MiniStack ignores the expression). The grammar is the documented SQL {@code WHERE} subset:
+ * A GetPartitions {@code Expression} evaluated as AWS Glue evaluates it, for
+ * {@link GlueSemantics#filterAndPagePartitions()} (MiniStack ignores the expression). The grammar is the
+ * documented SQL {@code WHERE} subset:
  * comparisons ({@code = <> != < <= > >=}), {@code [NOT] BETWEEN}, {@code [NOT] IN (...)}, {@code [NOT] LIKE},
  * {@code IS [NOT] NULL}, {@code AND}, {@code OR}, {@code NOT} and parentheses, between a partition key and a
  * quoted string or a number. A literal is read as its key's type (string, char, varchar, the integer types,

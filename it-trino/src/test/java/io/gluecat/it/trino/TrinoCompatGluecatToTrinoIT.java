@@ -20,11 +20,6 @@ import org.junit.jupiter.api.Test;
  */
 class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
 
-  /** How Trino names a table of this test's database. */
-  protected String trinoName(String table) {
-    return TRINO_LOCAL + "." + db + "." + table;
-  }
-
   @Test
   @CompatCase(id = "delta-read-by-name", writer = "gluecat", reader = "trino-delta",
       title = "Delta table read by name: rows, SHOW TABLES, DESCRIBE with the real columns")
@@ -147,7 +142,7 @@ class TrinoCompatGluecatToTrinoIT extends TrinoCompatTest {
         run("USE spark_catalog.default"); // the shared session's; a session-mode session is the test's own
       }
     }
-    assertEquals(List.of("[2,20]", "[3,30]"), sparkRows("SELECT id, amount FROM " + t(view) + " ORDER BY id"));
+    assertEquals(List.of("[2,20]", "[3,30]"), rows("SELECT id, amount FROM " + t(view) + " ORDER BY id"));
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.gluecat.it.trino;
 
-import io.gluecat.testkit.GlueCallRecorder;
-import io.gluecat.testkit.MiniStack;
+import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.compat.CompatResults;
 import io.gluecat.testkit.trino.TrinoCatalogs;
 import io.gluecat.testkit.trino.TrinoServer;
@@ -15,64 +14,33 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.services.glue.GlueClient;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
- * Base of the Trino compatibility suites: one SparkSession, one MiniStack and one Trino server per test JVM
- * (static, started on first use). Trino has two Delta Lake catalogs on MiniStack's Glue: {@value #TRINO_LOCAL}
+ * Base of the Trino compatibility suites: the shared Spark test base ({@link CatalogModeTest}: one SparkSession
+ * and one MiniStack per test JVM, a new Glue database per test, both catalog modes) and one Trino server per test
+ * JVM (static, started on first use). Trino has two Delta Lake catalogs on MiniStack's Glue: {@value #TRINO_LOCAL}
  * on Trino's native local file system rooted at {@link #localRoot()}, where the Spark side keeps its tables too,
  * and {@value #TRINO_S3} on MiniStack's S3 through Trino's native S3 file system.
- *
- * <p>Each test gets a new Glue database; in named mode gluecat is a catalog of its own, in session mode (a subclass
- * whose {@link #sessionMode()} is true) it is spark_catalog of a session of the test's own.
  */
 @ExtendWith(CompatResults.class)
-abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
+abstract class TrinoCompatTest extends CatalogModeTest {
   static final String TRINO_LOCAL = "delta";
   static final String TRINO_S3 = "delta_s3";
   /** Trino's Hive connector on the same Glue and local file system: partitions come from Glue's partition objects. */
   static final String TRINO_HIVE = "hive";
 
-  private static final AtomicInteger COUNTER = new AtomicInteger();
-  protected static final MiniStack MINISTACK = MiniStack.shared();
-  protected static final GlueClient GLUE = MINISTACK.glue();
-
-  private static SparkSession spark;
-  private static Path scratch;
   private static TrinoServer trino;
   private static Connection trinoConnection;
   /** Trino starts while the JVM starts Spark: the two take the longest, and overlap. */
   private static CompletableFuture<TrinoServer> trinoStart = startTrino();
 
-  protected SparkSession session;
-  protected String catalog;
-  protected String db;
-  protected String dbLocation;
-
-  /** Whether gluecat is spark_catalog in this run. */
-  protected boolean sessionMode() {
-    return false;
-  }
-
-  @Override
-  public String catalogMode() {
-    return sessionMode() ? "session" : "named";
-  }
-
   /** Where this suite's Glue database for a test lives: by default {@link #newTrinoDirectory}. */
+  @Override
   protected String newDatabaseLocation(String database) {
     return newTrinoDirectory(database);
   }
@@ -82,69 +50,14 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     return Map.of();
   }
 
-  @BeforeEach
-  void setUpCatalogMode() {
-    GlueCallRecorder.reset();
-    if (sessionMode()) {
-      session = spark().newSession();
-      SparkSession.setActiveSession(session);
-      session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
-      catalogOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
-      catalog = "spark_catalog";
-    } else {
-      session = spark();
-      catalog = newCatalog(catalogOptions());
-    }
-    db = unique("db");
-    dbLocation = newDatabaseLocation(db);
-    GLUE.createDatabase(r -> r.databaseInput(d -> d.name(db).locationUri(dbLocation)));
-  }
-
-  @AfterEach
-  void restoreActiveSession() {
-    if (sessionMode()) {
-      SparkSession.setActiveSession(spark());
-    }
-  }
-
-  private Map<String, String> catalogOptions() {
+  @Override
+  protected Map<String, String> catalogOptions() {
     Map<String, String> options = ministackOptions();
     // Trino's local file system stores local:///<path under its local.location>; gluecat opens those under
     // the same directory, and stores what it writes there the same way.
     options.put("location.map", "local:///=file:" + localRoot() + "/");
     options.putAll(extraCatalogOptions());
     return options;
-  }
-
-  // ---------------------------------------------------------------- Spark and gluecat
-
-  protected static synchronized SparkSession spark() {
-    if (spark == null) {
-      spark = SparkSession.builder()
-          .master("local[2]")
-          .appName("gluecat-it-trino")
-          .config("spark.ui.enabled", "false")
-          .config("spark.sql.shuffle.partitions", "2")
-          // Delta rebuilds a table's state in 50 partitions by default: far too many for small tables on 2 cores
-          .config("spark.databricks.delta.snapshotPartitions", "2")
-          .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
-          .config("spark.sql.extensions",
-              "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension")
-          .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-          .getOrCreate();
-    }
-    return spark;
-  }
-
-  private static synchronized Path scratch() {
-    if (scratch == null) {
-      try {
-        scratch = Files.createTempDirectory("gluecat-it-trino-").toRealPath();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return scratch;
   }
 
   /** The root of Trino's native local file system ({@code local.location}); the Spark side's data lives below it. */
@@ -155,11 +68,6 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** A unique lower-case name with a readable prefix. */
-  protected static String unique(String prefix) {
-    return prefix + "_" + ProcessHandle.current().pid() + "_" + COUNTER.incrementAndGet();
   }
 
   /**
@@ -175,47 +83,12 @@ abstract class TrinoCompatTest implements CompatResults.CatalogModeAware {
     return "local:///data/" + name;
   }
 
-  /** The options of a gluecat catalog pointed at this JVM's MiniStack. */
-  protected static Map<String, String> ministackOptions() {
-    Map<String, String> options = new LinkedHashMap<>();
-    options.put("region", MiniStack.REGION.id());
-    options.put("glue.endpoint", MINISTACK.endpoint().toString());
-    options.put("sts.endpoint", MINISTACK.endpoint().toString());
-    return options;
-  }
-
-  /** Registers a gluecat catalog under a new name in the shared session and returns that name. */
-  protected static String newCatalog(Map<String, String> options) {
-    String name = unique("glue");
-    options.forEach((k, v) -> spark().conf().set("spark.sql.catalog." + name + "." + k, v));
-    spark().conf().set("spark.sql.catalog." + name, "io.gluecat.GlueCatalog");
-    return name;
-  }
-
-  protected static Table glueTable(String database, String table) {
-    return GLUE.getTable(r -> r.databaseName(database).name(table)).table();
-  }
-
-  /** The name Spark statements use for this test's database: catalog.db, or db in session mode. */
-  protected String database() {
-    return sessionMode() ? db : catalog + "." + db;
-  }
-
-  /** How a Spark statement names a table of this test's database. */
-  protected String t(String table) {
-    return database() + "." + table;
-  }
-
-  protected List<Row> run(String statement) {
-    return session.sql(statement).collectAsList();
-  }
-
-  /** A Spark query's rows, each as its {@code toString} ({@code [1,a]}), in the query's order. */
-  protected List<String> sparkRows(String query) {
-    return run(query).stream().map(Row::toString).collect(Collectors.toList());
-  }
-
   // ---------------------------------------------------------------- Trino
+
+  /** How Trino names a table of this test's database: in {@value #TRINO_LOCAL}, unless a suite says otherwise. */
+  protected String trinoName(String table) {
+    return TRINO_LOCAL + "." + db + "." + table;
+  }
 
   private static CompletableFuture<TrinoServer> startTrino() {
     return TrinoServer.builder()

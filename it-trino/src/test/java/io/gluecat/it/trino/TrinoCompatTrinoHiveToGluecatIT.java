@@ -119,9 +119,9 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
 
     for (String table : List.of(partitioned, plain)) {
       assertEquals(varcharOnly ? ALL_ROWS_AS_VARCHAR : ALL_ROWS,
-          sparkRows("SELECT id, name, amount, day, ts, flag, region FROM " + t(table) + " ORDER BY id"),
+          rows("SELECT id, name, amount, day, ts, flag, region FROM " + t(table) + " ORDER BY id"),
           format + " table " + table);
-      assertEquals(List.of("[1]", "[4]"), sparkRows("SELECT id FROM " + t(table) + " WHERE region = 'eu' ORDER BY id"),
+      assertEquals(List.of("[1]", "[4]"), rows("SELECT id FROM " + t(table) + " WHERE region = 'eu' ORDER BY id"),
           format + " table " + table + ", rows of region eu");
     }
   }

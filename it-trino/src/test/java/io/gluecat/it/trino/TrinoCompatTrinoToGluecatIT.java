@@ -17,10 +17,6 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  */
 class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
 
-  protected String trinoName(String table) {
-    return TRINO_LOCAL + "." + db + "." + table;
-  }
-
   @Test
   @CompatCase(id = "trino-created-delta-read", writer = "trino-delta", reader = "gluecat",
       title = "Delta table created by Trino (provider DELTA), listed, loaded and read")
@@ -32,8 +28,8 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
     assertTrue(entry.storageDescriptor().location().startsWith("local:///data/" + db + "/made_by_trino"),
         entry.storageDescriptor().location());
 
-    assertTrue(sparkRows("SHOW TABLES IN " + database()).stream().anyMatch(r -> r.contains("made_by_trino")));
-    assertEquals(List.of(), sparkRows("SELECT * FROM " + t("made_by_trino")));
+    assertTrue(rows("SHOW TABLES IN " + database()).stream().anyMatch(r -> r.contains("made_by_trino")));
+    assertEquals(List.of(), rows("SELECT * FROM " + t("made_by_trino")));
     assertEquals(List.of("id", "name", "price"), List.of(session.table(t("made_by_trino")).schema().fieldNames()));
   }
 
@@ -45,8 +41,8 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
         + "SELECT * FROM (VALUES (1, 'north', 'a'), (2, 'south', 'b'), (3, 'north', 'c')) AS v(id, code, region)");
 
     assertEquals(List.of("[1,north,a]", "[2,south,b]", "[3,north,c]"),
-        sparkRows("SELECT id, code, region FROM " + t("trino_rows") + " ORDER BY id"));
-    assertEquals(List.of("[2]"), sparkRows("SELECT count(*) FROM " + t("trino_rows") + " WHERE code = 'north'"));
+        rows("SELECT id, code, region FROM " + t("trino_rows") + " ORDER BY id"));
+    assertEquals(List.of("[2]"), rows("SELECT count(*) FROM " + t("trino_rows") + " WHERE code = 'north'"));
   }
 
   @Test
@@ -80,7 +76,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
     // gluecat's entries are all EXTERNAL_TABLE (it never deletes data): from now on a Trino DROP TABLE keeps the files
     assertEquals("EXTERNAL_TABLE", after.tableType());
     assertEquals(List.of("[1, x, null]"), trinoRows("SELECT id, tag, note FROM " + trinoName("shared")));
-    assertEquals(List.of("[1,x,null]"), sparkRows("SELECT id, tag, note FROM " + t("shared")));
+    assertEquals(List.of("[1,x,null]"), rows("SELECT id, tag, note FROM " + t("shared")));
   }
 
   @Test
@@ -96,7 +92,7 @@ class TrinoCompatTrinoToGluecatIT extends TrinoCompatTest {
     TrinoQueryException e = assertThrows(TrinoQueryException.class,
         () -> trinoRun("INSERT INTO " + trinoName("local_target") + " VALUES (2, 'from-trino')"));
     assertTrue(e.getMessage().contains("Writes are not enabled on the local filesystem"), e.getMessage());
-    assertEquals(List.of("[1,from-spark]"), sparkRows("SELECT id, name FROM " + t("local_target")));
+    assertEquals(List.of("[1,from-spark]"), rows("SELECT id, name FROM " + t("local_target")));
     assertEquals(List.of("[1, from-spark]"), trinoRows("SELECT id, name FROM " + trinoName("local_target")));
   }
 }

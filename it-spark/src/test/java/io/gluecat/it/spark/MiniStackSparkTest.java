@@ -1,4 +1,4 @@
-package io.gluecat.it;
+package io.gluecat.it.spark;
 
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryWriter;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
@@ -24,11 +25,13 @@ import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
- * Base of the end-to-end tests: one real SparkSession per JVM (Delta's extension and its DeltaCatalog as
- * spark_catalog, as users configure named mode), one MiniStack process per JVM, and helpers that give
- * each test its own catalog and database names so tests never see each other's state.
+ * Base of the Spark suites on MiniStack (it-ministack's and it-trino's: shared test source,
+ * it-spark/src/test/java, that each line's pom of both adds; see testkit/README.md):
+ * one real SparkSession per JVM (Delta's extension and its DeltaCatalog as spark_catalog, as users configure
+ * named mode), one MiniStack process per JVM, the test kit reset before each test, and helpers that give each
+ * test its own catalog and database names so tests never see each other's state.
  */
-abstract class MiniStackSparkTest {
+public abstract class MiniStackSparkTest {
   private static final AtomicInteger COUNTER = new AtomicInteger();
   private static SparkSession spark;
   /**
@@ -43,11 +46,6 @@ abstract class MiniStackSparkTest {
 
   protected static synchronized SparkSession spark() {
     if (spark == null) {
-      try {
-        scratch = Files.createTempDirectory("gluecat-it-");
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
       spark = SparkSession.builder()
           .master("local[2]")
           .appName("gluecat-it")
@@ -59,7 +57,7 @@ abstract class MiniStackSparkTest {
           // Delta's VACUUM lists a table's files in this many tasks (10,000 by default): 45 s of a small table's
           // VACUUM on 2 cores
           .config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "2")
-          .config("spark.sql.warehouse.dir", scratch.resolve("spark-warehouse").toString())
+          .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
           // an event log, so tests can check what reaches it (SecretSurfacesIT)
           .config("spark.eventLog.enabled", "true")
           .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
@@ -74,17 +72,33 @@ abstract class MiniStackSparkTest {
     return spark;
   }
 
+  /**
+   * This JVM's scratch directory, made on first use; its real path, as a Trino server of the test sees the
+   * directories below it by that path.
+   */
+  protected static synchronized Path scratch() {
+    if (scratch == null) {
+      try {
+        scratch = Files.createTempDirectory("gluecat-it-").toRealPath();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return scratch;
+  }
+
   /** Where this JVM's Spark event log is written. */
   protected static Path eventLogDirectory() {
     try {
-      return Files.createDirectories(scratch.resolve("event-log"));
+      return Files.createDirectories(scratch().resolve("event-log"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /** Every test starts with no recorded calls, no armed fault and the kit's switches off. */
   @BeforeEach
-  void resetRecorder() {
+  protected void resetRecorder() {
     GlueCallRecorder.reset();
   }
 
@@ -97,7 +111,7 @@ abstract class MiniStackSparkTest {
   protected static String newDirectory(String name) {
     spark();
     try {
-      return "file:" + Files.createDirectories(scratch.resolve("data").resolve(unique(name))).toAbsolutePath();
+      return "file:" + Files.createDirectories(scratch().resolve("data").resolve(unique(name))).toAbsolutePath();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -129,16 +143,21 @@ abstract class MiniStackSparkTest {
     return newCatalog(ministackOptions());
   }
 
+  /** {@link #newSessionModeSession(Map)} with a catalog of {@link #ministackOptions()}. */
+  protected static SparkSession newSessionModeSession() {
+    return newSessionModeSession(ministackOptions());
+  }
+
   /**
-   * A new session whose spark_catalog is a gluecat catalog on MiniStack (session mode), made the active
+   * A new session whose spark_catalog is a gluecat catalog of these options (session mode), made the active
    * session: Spark resolves catalogs with the active session's settings, and a user in session mode has
    * one session. Restore the shared session with {@code SparkSession.setActiveSession(spark())}.
    */
-  protected static SparkSession newSessionModeSession() {
+  protected static SparkSession newSessionModeSession(Map<String, String> options) {
     SparkSession session = spark().newSession();
     SparkSession.setActiveSession(session);
     session.conf().set("spark.sql.catalog.spark_catalog", "io.gluecat.GlueCatalog");
-    ministackOptions().forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
+    options.forEach((k, v) -> session.conf().set("spark.sql.catalog.spark_catalog." + k, v));
     return session;
   }
 
@@ -154,8 +173,24 @@ abstract class MiniStackSparkTest {
     return bucket;
   }
 
+  /** Runs a statement in the shared session. */
   protected static List<Row> sql(String statement) {
     return spark().sql(statement).collectAsList();
+  }
+
+  /** The session {@link #run} and {@link #rows} use: the shared one, unless a subclass gives a test its own. */
+  protected SparkSession session() {
+    return spark();
+  }
+
+  /** Runs a statement in {@link #session()}. */
+  protected List<Row> run(String statement) {
+    return session().sql(statement).collectAsList();
+  }
+
+  /** A query's rows in {@link #session()}, each as its {@code toString} ({@code [1,a]}), in the query's order. */
+  protected List<String> rows(String query) {
+    return run(query).stream().map(Row::toString).collect(Collectors.toList());
   }
 
   /** A Glue database created with the SDK, as another tool would. */
