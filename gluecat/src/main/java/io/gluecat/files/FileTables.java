@@ -14,7 +14,7 @@ import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
-import java.io.IOException;
+import io.gluecat.storage.NewDirectory;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -23,8 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
@@ -52,6 +50,7 @@ public final class FileTables {
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
   private final PartitionSync partitions;
+  private final CreateLocations locations;
 
   public FileTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
       PartitionSync partitions) {
@@ -60,6 +59,7 @@ public final class FileTables {
     this.glue = glue;
     this.hadoop = hadoop;
     this.partitions = partitions;
+    this.locations = new CreateLocations(catalog, glue, hadoop);
   }
 
   /**
@@ -75,12 +75,23 @@ public final class FileTables {
     String location = arguments.location(catalog, options, name, database);
     TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
         arguments.comment(), arguments.userProperties(), arguments.options());
+    NewDirectory made = null;
     if (arguments.explicitLocation().isEmpty()) {
-      makeDirectory(location); // first, so that the entry never points at nothing
+      made = locations.make(name, location); // first, so that the entry never points at nothing
     }
     software.amazon.awssdk.services.glue.model.TableInput input = EntryWriter.forRunningSpark().newEntry(definition,
         arguments.owner(), Optional.ofNullable(database.locationUri()));
-    glue.createTable(name.database(), input);
+    try {
+      glue.createTable(name.database(), input);
+    } catch (RuntimeException e) {
+      if (made != null) {
+        Optional<GlueCatalogException> removed = locations.afterRefusal(e, made, false, location);
+        if (removed.isPresent()) {
+          throw removed.get();
+        }
+      }
+      throw e;
+    }
     if (arguments.explicitLocation().isPresent()) {
       syncAfterWrite(name, input, true); // a LOCATION may already hold partition directories
     }
@@ -119,8 +130,9 @@ public final class FileTables {
       List<String> partitionColumns, Transform[] partitions, Map<String, String> properties, Database database) {
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
-        () -> EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(),
+        before, () -> EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(),
             Optional.ofNullable(database.locationUri())),
         input -> glue.createTable(name.database(), input), true));
   }
@@ -157,8 +169,9 @@ public final class FileTables {
     }
     CreateArguments arguments = new CreateArguments(properties);
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, () -> EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
+      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
               Optional.ofNullable(database.locationUri())),
           input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
@@ -174,7 +187,6 @@ public final class FileTables {
   private TableDefinition stagedDefinition(TableName name, String provider, StructType schema,
       List<String> partitionColumns, CreateArguments arguments, Database database) {
     String location = arguments.location(catalog, options, name, database);
-    requireEmpty(name, location);
     return new TableDefinition(name, provider, schema, partitionColumns, location, arguments.comment(),
         arguments.userProperties(), arguments.options());
   }
@@ -183,16 +195,20 @@ public final class FileTables {
    * The Glue write that follows the files of a staged create or replace. A replace without a query wrote
    * no files, so the directory is made first: an entry never points at nothing.
    */
-  private void registerStaged(TableDefinition definition,
+  private void registerStaged(TableDefinition definition, NewDirectory before,
       java.util.function.Supplier<software.amazon.awssdk.services.glue.model.TableInput> entry, GlueWrite glueWrite,
       boolean newEntry) {
     List<String> partitionColumns = definition.partitionColumns();
-    makeDirectory(definition.location());
+    locations.make(definition.name(), definition.location());
     software.amazon.awssdk.services.glue.model.TableInput input = null;
     try {
       input = entry.get();
       glueWrite.run(input);
     } catch (Exception e) {
+      Optional<GlueCatalogException> removed = locations.afterRefusal(e, before, true, definition.location());
+      if (removed.isPresent()) {
+        throw removed.get();
+      }
       throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but writing its "
           + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s' "
           + "(after DROP TABLE %s.%s if it still exists; DROP never deletes data).", catalog, definition.name(),
@@ -210,19 +226,6 @@ public final class FileTables {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     return database;
-  }
-
-  private void requireEmpty(TableName name, String location) {
-    try {
-      Path path = new Path(location);
-      FileSystem fs = hadoop.open(location);
-      if (fs.exists(path) && fs.listStatus(path).length > 0) {
-        throw new IllegalArgumentException(String.format("Table %s.%s cannot be created as select at %s: the "
-            + "location is not empty", catalog, name, location));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("could not check the location " + location + ": " + e.getMessage(), e);
-    }
   }
 
   /**
@@ -348,15 +351,5 @@ public final class FileTables {
   private UnsupportedOperationException refused(TableName name, String what) {
     return new UnsupportedOperationException(String.format("ALTER TABLE %s.%s: %s is not supported for %s data "
         + "source tables, as in Spark's own catalog", catalog, name, what, "non-Delta"));
-  }
-
-  private void makeDirectory(String location) {
-    try {
-      Path path = new Path(location);
-      FileSystem fs = hadoop.open(location);
-      fs.mkdirs(path);
-    } catch (IOException e) {
-      throw new IllegalStateException("could not create the table directory " + location + ": " + e.getMessage(), e);
-    }
   }
 }

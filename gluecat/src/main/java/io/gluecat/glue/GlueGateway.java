@@ -50,9 +50,9 @@ public final class GlueGateway implements AutoCloseable {
   public GlueGateway(CatalogOptions options) {
     this.options = options;
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries());
-    this.errors = new GlueErrors(options);
     this.locations = options.locationMap();
     this.glue = GlueClients.glue(options, resources);
+    this.errors = new GlueErrors(options, glue.serviceClientConfiguration().region().id());
   }
 
   public GlueErrors errors() { return errors; }

@@ -109,6 +109,121 @@ class GlueErrorsTest {
     assertTrue(client.getMessage().contains("Connection refused"), client.getMessage());
   }
 
+  /** What every access-denied message holds: the catalog, the object, the action, the ARN, the role, what was written. */
+  private static void assertNames(Exception e, String... fragments) {
+    GlueCatalogException g = assertInstanceOf(GlueCatalogException.class, e);
+    for (String fragment : fragments) {
+      assertTrue(g.getMessage().contains(fragment), "expected '" + fragment + "' in: " + g.getMessage());
+    }
+    assertTrue(g.getMessage().startsWith("Access denied"), g.getMessage());
+    assertTrue(GlueErrors.isAccessDenied(g), g.getMessage());
+  }
+
+  private final GlueErrors inRegion = new GlueErrors(CatalogOptions.parse("glue_prod", Map.of("glue.id",
+      "123456789012", "role.arn", "arn:aws:iam::123456789012:role/analytics", "region", "eu-west-1")));
+
+  @Test
+  void glueJsonAccessDeniedNamesTheActionTheTablesArnAndTheRole() {
+    Exception e = inRegion.translate(Call.CREATE_TABLE, "sales", "orders", details(AccessDeniedException.builder(),
+        "AccessDeniedException", "User is not authorized to perform: glue:CreateTable", 400).build());
+    assertNames(e, "catalog 'glue_prod'", "table 'sales.orders'", "glue:CreateTable",
+        "arn:aws:glue:eu-west-1:123456789012:table/sales/orders", "role arn:aws:iam::123456789012:role/analytics",
+        "nothing was written to Glue", "req-1", "docs/troubleshooting.md");
+    assertInstanceOf(AccessDeniedException.class, e.getCause());
+  }
+
+  @Test
+  void aGlue403WithAnXmlBodyIsAccessDeniedWithOrWithoutItsCode() {
+    // the SDK's JSON protocol reads no code from an XML body: a plain GlueException with status 403
+    Exception coded = inRegion.translate(Call.CREATE_DATABASE, "sales", null,
+        details(GlueException.builder(), "AccessDenied", "not authorized to perform: glue:CreateDatabase", 403).build());
+    assertNames(coded, "catalog 'glue_prod'", "database 'sales'", "glue:CreateDatabase",
+        "arn:aws:glue:eu-west-1:123456789012:database/sales", "nothing was written to Glue");
+    Exception codeless = inRegion.translate(Call.GET_DATABASES, "*", null,
+        GlueException.builder().statusCode(403).requestId("req-2").build());
+    assertNames(codeless, "glue:GetDatabases", "arn:aws:glue:eu-west-1:123456789012:catalog", "HTTP 403");
+    Exception update = inRegion.translate(Call.UPDATE_TABLE, "sales", "orders",
+        details(GlueException.builder(), null, null, 403).build());
+    assertNames(update, "glue:UpdateTable", "arn:aws:glue:eu-west-1:123456789012:table/sales/orders");
+    // another 403 with a code of its own is no access denial
+    Exception expired = inRegion.translate(Call.GET_TABLE, "sales", "orders",
+        details(GlueException.builder(), "ExpiredTokenException", "The security token included in the request is "
+            + "expired", 403).build());
+    assertFalse(expired.getMessage().startsWith("Access denied"), expired.getMessage());
+  }
+
+  @Test
+  void stsAccessDeniedNamesAssumeRoleAndTheRoleWhateverGlueCallNeededIt() {
+    Exception e = inRegion.translate(Call.CREATE_TABLE, "sales", "orders", details(StsException.builder(),
+        "AccessDenied", "User: arn:aws:iam::123456789012:user/u is not authorized to perform: sts:AssumeRole", 403)
+        .build());
+    assertNames(e, "catalog 'glue_prod'", "sts:AssumeRole", "arn:aws:iam::123456789012:role/analytics",
+        "table 'sales.orders'", "glue:CreateTable", "no Glue call was made");
+    // the SDK may wrap the credentials provider's failure
+    Exception wrapped = inRegion.translate(Call.GET_TABLE, "sales", "orders", SdkClientException.builder()
+        .message("Unable to load credentials").cause(details(StsException.builder(), "AccessDenied", "denied", 403)
+            .build()).build());
+    assertNames(wrapped, "sts:AssumeRole", "arn:aws:iam::123456789012:role/analytics");
+  }
+
+  @Test
+  void withoutGlueIdOrRoleTheArnSaysWhatIsUnknown() {
+    GlueErrors plain = new GlueErrors(CatalogOptions.parse("c", Map.of("region", "us-east-1")));
+    Exception e = plain.translate(Call.BATCH_CREATE_PARTITION, "sales", "orders", details(AccessDeniedException.builder(),
+        "AccessDeniedException", "denied", 400).build());
+    assertNames(e, "catalog 'c'", "glue:BatchCreatePartition", "arn:aws:glue:us-east-1:<account>:table/sales/orders");
+    assertFalse(e.getMessage().contains("role arn"), e.getMessage());
+    // the role's account is the caller's, so it is Glue's account when glue.id is unset
+    GlueErrors role = new GlueErrors(CatalogOptions.parse("c", Map.of("region", "us-east-1",
+        "role.arn", "arn:aws:iam::210987654321:role/r")));
+    assertNames(role.translate(Call.GET_TABLE, "s", "t", AccessDeniedException.builder().statusCode(400).build()),
+        "arn:aws:glue:us-east-1:210987654321:table/s/t");
+  }
+
+  @Test
+  void s3aAccessDeniedNamesTheS3ActionTheObjectAndTheLocation() {
+    java.nio.file.AccessDeniedException s3a = new java.nio.file.AccessDeniedException("s3a://lake/wh/sales.db/orders",
+        null, "PUT 0-byte object  on s3a://lake/wh/sales.db/orders: S3Exception: Access Denied (Status Code: 403)");
+    Exception e = inRegion.storageDenied("s3:PutObject", "table 'sales.orders'", "s3a://lake/wh/sales.db/orders", s3a);
+    assertNames(e, "catalog 'glue_prod'", "table 'sales.orders'", "s3:PutObject",
+        "arn:aws:s3:::lake/wh/sales.db/orders", "s3a://lake/wh/sales.db/orders", "nothing was written to Glue");
+    assertTrue(GlueErrors.isAccessDenied(new IllegalStateException("wrapped", s3a)));
+    assertFalse(GlueErrors.isAccessDenied(new IllegalStateException("other", new java.io.IOException("x"))));
+  }
+
+  /** The XML 403 an emulator with IAM enforced (moto) answers a Glue call with, unmarshalled by the SDK itself. */
+  @Test
+  void theSdkItselfTurnsAnXml403IntoAGlueExceptionThatIsAccessDenied() throws Exception {
+    com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    byte[] body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><ErrorResponse><Errors><Error><Code>AccessDenied</Code>"
+        + "<Message>User: arn:aws:iam::123456789012:user/reader is not authorized to perform: glue:CreateTable"
+        + "</Message></Error></Errors><RequestId>r-xml</RequestId></ErrorResponse>")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    server.createContext("/", exchange -> {
+      exchange.getRequestBody().readAllBytes();
+      exchange.getResponseHeaders().add("Content-Type", "text/xml");
+      exchange.sendResponseHeaders(403, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    server.start();
+    try (software.amazon.awssdk.services.glue.GlueClient glue = software.amazon.awssdk.services.glue.GlueClient
+        .builder().region(software.amazon.awssdk.regions.Region.EU_WEST_1)
+        .endpointOverride(java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()))
+        .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+            software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("k", "s")))
+        .build()) {
+      software.amazon.awssdk.core.exception.SdkException thrown = assertThrows(
+          software.amazon.awssdk.core.exception.SdkException.class,
+          () -> glue.createTable(r -> r.databaseName("sales").tableInput(t -> t.name("orders"))));
+      assertNames(inRegion.translate(Call.CREATE_TABLE, "sales", "orders", thrown), "glue:CreateTable",
+          "arn:aws:glue:eu-west-1:123456789012:table/sales/orders", "HTTP 403");
+    } finally {
+      server.stop(0);
+    }
+  }
+
   @Test
   void perPartitionErrorsNameTheTableTheCatalogAndAtMostFivePartitions() {
     java.util.List<String> failed = new java.util.ArrayList<>();

@@ -32,6 +32,18 @@ final class AwsErrors {
                 .statusCode(fault.httpStatus())
                 .putHeader("x-amzn-RequestId", requestId)
                 .build();
+        if (fault.xmlBody()) {
+            // as the SDK's JSON protocol unmarshals an XML body: the base exception, no code, no message of AWS's
+            return exceptionBuilder(null, attempt.service, request.getClass())
+                    .message("Service returned HTTP status code 403")
+                    .statusCode(fault.httpStatus())
+                    .requestId(requestId)
+                    .awsErrorDetails(AwsErrorDetails.builder()
+                            .serviceName(attempt.service)
+                            .sdkHttpResponse(http)
+                            .build())
+                    .build();
+        }
         return exceptionBuilder(fault, attempt.service, request.getClass())
                 .message(message)
                 .statusCode(fault.httpStatus())
@@ -47,7 +59,8 @@ final class AwsErrors {
 
     private static AwsServiceException.Builder exceptionBuilder(Fault fault, String service, Class<?> requestClass) {
         String model = requestClass.getPackageName();   // e.g. software.amazon.awssdk.services.glue.model
-        List<String> candidates = fault.exceptionClass() != null
+        List<String> candidates = fault == null ? List.of(model + "." + service + "Exception")
+                : fault.exceptionClass() != null
                 ? List.of(fault.exceptionClass().getName())
                 : List.of(model + "." + fault.errorCode(), model + "." + fault.errorCode() + "Exception",
                           model + "." + service + "Exception");
@@ -77,7 +90,7 @@ final class AwsErrors {
     /** An AWS error body: awsJson for Glue, awsQuery XML for STS. */
     static byte[] errorBody(Fault fault, Attempt attempt, boolean json) {
         String message = fault.message(attempt.operation);
-        String body = json
+        String body = json && !fault.xmlBody()
                 ? "{\"__type\":\"" + jsonEscape(fault.errorCode()) + "\",\"Message\":\"" + jsonEscape(message) + "\"}"
                 : "<ErrorResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\"><Error><Type>"
                   + (fault.httpStatus() >= 500 ? "Receiver" : "Sender") + "</Type><Code>" + xmlEscape(fault.errorCode())

@@ -42,6 +42,7 @@ public final class Fault {
     private final int httpStatus;
     private final String message;
     private final Class<? extends AwsServiceException> exceptionClass;
+    private final boolean xmlBody;
 
     private Fault(Builder b) {
         this.service = b.service;
@@ -54,6 +55,7 @@ public final class Fault {
         this.httpStatus = b.httpStatus;
         this.message = b.message;
         this.exceptionClass = b.exceptionClass;
+        this.xmlBody = b.xmlBody;
     }
 
     /** A fault on a Glue operation, e.g. {@code "UpdateTable"}; null means every Glue operation. */
@@ -99,6 +101,11 @@ public final class Fault {
 
     Class<? extends AwsServiceException> exceptionClass() {
         return exceptionClass;
+    }
+
+    /** Whether the error comes with an XML body even where the service speaks JSON ({@link Builder#accessDeniedAsXml}). */
+    boolean xmlBody() {
+        return xmlBody;
     }
 
     boolean matches(GlueCall call) {
@@ -171,6 +178,7 @@ public final class Fault {
         private String message;
         private boolean failureSet;
         private Class<? extends AwsServiceException> exceptionClass;
+        private boolean xmlBody;
 
         private Builder(String service, String operation) {
             this.service = service;
@@ -257,6 +265,18 @@ public final class Fault {
         /** Glue {@code AccessDeniedException} (400); STS {@code AccessDenied} (403). */
         public Builder accessDenied() {
             return isGlue() ? error("AccessDeniedException", 400) : error("AccessDenied", 403);
+        }
+
+        /**
+         * Glue's refusal in the shape an emulator with IAM enforced answers it (moto): HTTP 403 with an XML body
+         * ({@code <Code>AccessDenied</Code>}) where Glue speaks JSON. The SDK's JSON protocol reads no error code
+         * from it, so the caller gets the service's base exception ({@code GlueException}) with status 403 and
+         * no code; {@link Phase#AFTER_RESPONSE} lets the SDK unmarshal the real body.
+         */
+        public Builder accessDeniedAsXml() {
+            error("AccessDenied", 403);
+            this.xmlBody = true;
+            return this;
         }
 
         /** Glue {@code ThrottlingException} (400); STS {@code Throttling} (400). Retryable. */

@@ -75,7 +75,8 @@ public final class GlueFaults {
                 : AwsErrors.serviceException(fault, attempt, context.request());
         synchronized (GlueCallRecorder.LOCK) {
             attempt.injected = fault.toString();
-            attempt.failed(failure, fault.isConnectionReset() ? null : fault.httpStatus(), fault.errorCode());
+            attempt.failed(failure, fault.isConnectionReset() ? null : fault.httpStatus(),
+                    fault.xmlBody() ? null : fault.errorCode());
         }
         throw failure;
     }
@@ -118,7 +119,7 @@ public final class GlueFaults {
                 .clearHeaders()
                 .putHeader("x-amzn-RequestId", AwsErrors.requestId(attempt))
                 .putHeader("Content-Length", String.valueOf(attempt.rewriteBody().length));
-        if (AwsErrors.isJsonProtocol(context.httpRequest())) {
+        if (AwsErrors.isJsonProtocol(context.httpRequest()) && !fault.xmlBody()) {
             error.putHeader("Content-Type", "application/x-amz-json-1.1").putHeader("x-amzn-ErrorType", fault.errorCode());
         } else {
             error.putHeader("Content-Type", "text/xml");

@@ -182,6 +182,23 @@ class GlueFaultsTest extends GlueKitTest {
         assertEquals(2, GlueCallRecorder.callsOf("CreateTable").stream().filter(c -> "twice".equals(c.tableName())).count());
     }
 
+    /** moto's refusal of a Glue call: the SDK itself unmarshals the XML body after the response, and both phases agree. */
+    @Test
+    void accessDeniedAsXmlIsWhatTheSdkMakesOfAnXml403() {
+        List<String> seen = new java.util.ArrayList<>();
+        for (Fault.Phase phase : Fault.Phase.values()) {
+            GlueFaults.inject(Fault.glue("GetDatabase").accessDeniedAsXml().phase(phase).build());
+            software.amazon.awssdk.services.glue.model.GlueException e = assertThrows(
+                    software.amazon.awssdk.services.glue.model.GlueException.class, () -> glue.getDatabase(b -> b.name(db)));
+            assertSame(software.amazon.awssdk.services.glue.model.GlueException.class, e.getClass(), phase + ": " + e);
+            assertEquals(403, e.statusCode());
+            seen.add(e.awsErrorDetails().errorCode() + " / " + GlueCallRecorder.callsOf("GetDatabase")
+                    .get(GlueCallRecorder.callsOf("GetDatabase").size() - 1).errorCode());
+        }
+        assertEquals(seen.get(1), seen.get(0), "BEFORE_SEND must look like the SDK's own unmarshalling: " + seen);
+        assertEquals(1 + 1, GlueCallRecorder.callsOf("GetDatabase").size(), "a 403 is not retried");
+    }
+
     @Test
     void faultsWorkOnAsyncClientsToo() {
         try (GlueAsyncClient async = ms.configure(GlueAsyncClient.builder())
