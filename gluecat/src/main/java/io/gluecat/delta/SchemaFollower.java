@@ -8,7 +8,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -88,14 +87,7 @@ final class SchemaFollower {
     }
     Watched w = watched.get(name);
     if (w == null || w.log != delta.deltaLog()) {
-      Watched previous = w;
       w = new Watched(delta.deltaLog());
-      if (previous != null) {
-        synchronized (previous) {
-          w.changing = previous.changing;
-          w.changingIn = previous.changingIn;
-        }
-      }
       watched.put(name, w);
     }
     Optional<software.amazon.awssdk.services.glue.model.Table> stored = entry.get();
@@ -110,11 +102,7 @@ final class SchemaFollower {
       }
       w.snapshot = snapshot;
       w.given = log;
-      // Delta reads the table back by name inside the changing statement itself (before and after its
-      // commit): only a load of a later statement watches the table afresh.
-      if (w.changing && !Objects.equals(w.changingIn, executionId(spark))) {
-        w.changing = false;
-      }
+      w.changing = false;
       // The entry is read and compared only when it or the log's schema changed since they last agreed.
       drift = stored.isPresent() && !(stored.get().equals(w.agreed) && log == w.agreedLog)
           && !agrees(name, stored.get(), w, log);
@@ -150,21 +138,15 @@ final class SchemaFollower {
    * A statement of this catalog is about to change {@code name}'s schema and write Glue itself (ALTER, REPLACE).
    * Spark delivers the query-execution events of earlier statements asynchronously, so one may arrive while
    * this statement's commit is done and its Glue write is not: the listener leaves the table alone until
-   * {@link #synced} (or a load by a later statement, which watches it afresh).
+   * {@link #synced} (or the next load, which watches it afresh).
    */
   void changing(TableName name) {
     Watched w = watched.get(name);
     if (w != null) {
       synchronized (w) {
         w.changing = true;
-        w.changingIn = executionId(SparkSession.active());
       }
     }
-  }
-
-  /** The SQL execution the calling thread runs in (Spark's local property), or null outside one. */
-  private static String executionId(SparkSession spark) {
-    return spark.sparkContext().getLocalProperty("spark.sql.execution.id");
   }
 
   /** Glue was just given {@code log} for {@code name} (create, replace, ALTER, REFRESH): nothing to follow. */
@@ -257,8 +239,6 @@ final class SchemaFollower {
     software.amazon.awssdk.services.glue.model.Table agreed;
     LogSchema agreedLog;
     boolean changing;
-    /** The SQL execution that set {@code changing}. */
-    String changingIn;
 
     Watched(DeltaLog log) {
       this.log = log;
