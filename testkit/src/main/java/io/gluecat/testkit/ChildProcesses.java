@@ -52,6 +52,25 @@ public final class ChildProcesses {
     return true;
   }
 
+  /**
+   * Starts {@code command} under the watchdog: it runs in the background, gets SIGTERM when the watchdog's stdin
+   * reaches EOF (its Process closed, or this JVM gone), and {@code scratch} is removed once it stopped; the
+   * watchdog exits with the command's status. Output and errors go to {@code logFile}.
+   */
+  public static Process startWatched(List<String> command, Path scratch, Path logFile,
+      java.util.function.Consumer<java.util.Map<String, String>> environment) throws IOException {
+    List<String> argv = new ArrayList<>(List.of("sh", "-c",
+        "exec 3<&0; scratch=$1; shift; \"$@\" & child=$!; "
+            + "(while read -r _ <&3; do :; done; kill -TERM $child 2>/dev/null) & watcher=$!; "
+            + "wait $child; status=$?; kill $watcher 2>/dev/null; cd / && rm -rf \"$scratch\"; exit $status",
+        "gluecat-watchdog", scratch.toString()));
+    argv.addAll(command);
+    ProcessBuilder builder = new ProcessBuilder(argv).directory(scratch.toFile()).redirectErrorStream(true)
+        .redirectOutput(logFile.toFile());
+    environment.accept(builder.environment());
+    return builder.start();
+  }
+
   /** The last {@code lines} lines of a log, for failure messages. */
   public static String logTail(Path logFile, int lines) {
     try {

@@ -1,0 +1,182 @@
+package io.gluecat.testkit;
+
+import io.gluecat.testkit.containers.Running;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.iam.IamClient;
+import software.amazon.awssdk.services.iam.model.AccessKey;
+
+/**
+ * moto ({@code moto[server]} from PyPI) as a real process: a second, independent emulator of Glue, STS, IAM and
+ * S3 on one loopback port, installed into {@code .tools/moto-<version>/} like MiniStack. Unlike MiniStack it can
+ * enforce IAM: {@link #withIam()} creates an administrator, then makes every later request answer to the
+ * policies of the caller's IAM user (moto checks actions; for Glue it authorizes against resource {@code *},
+ * so a policy's Glue statements must name {@code *} as their resource to match there).
+ *
+ * <p>Known limits of moto 5.2.5 (measured): a denied Glue call is an HTTP 403 with an XML body; {@code UpdateTable}
+ * replaces the input but accepts any {@code VersionId}; listings are not paged; {@code CatalogId} is ignored.
+ */
+public final class Moto implements AutoCloseable {
+  static final String VERSION_PROPERTY = "gluecat.moto.version";
+  static final String COMMAND_PROPERTY = "gluecat.moto.command";
+  static final String DEFAULT_VERSION = "5.2.5";
+  /** moto's default account. */
+  public static final String ACCOUNT = "123456789012";
+  public static final String REGION = "us-east-1";
+
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private final Running process;
+  private final URI endpoint;
+  private final Path logFile;
+  private volatile AwsBasicCredentials admin = AwsBasicCredentials.create("testing", "testing");
+
+  private Moto(Running process, int port, Path logFile) {
+    this.process = process;
+    this.endpoint = URI.create("http://127.0.0.1:" + port);
+    this.logFile = logFile;
+  }
+
+  /** A moto server that checks no IAM (any credentials are accepted). Close it when done. */
+  public static Moto start() {
+    Path executable = executable();
+    IllegalStateException last = null;
+    for (int tries = 0; tries < 3; tries++) {   // a free port can be taken before moto binds it
+      int port = ChildProcesses.freePort();
+      Path logDir = Paths.get(System.getProperty("user.dir"), "target");
+      Path logFile = logDir.resolve("moto-" + port + ".log");
+      Moto moto;
+      try {
+        Files.createDirectories(logDir);
+        Path scratch = Files.createTempDirectory("gluecat-moto-" + port + "-");
+        Process p = ChildProcesses.startWatched(List.of(executable.toString(), "-H", "127.0.0.1", "-p",
+            String.valueOf(port)), scratch, logFile, env -> {
+              env.keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("MOTO_")
+                  || Set.of("INITIAL_NO_AUTH_ACTION_COUNT", "TEST_SERVER_MODE").contains(k));
+              env.put("TMPDIR", scratch.toString());
+            });
+        moto = new Moto(Running.process(p), port, logFile);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot start moto " + executable, e);
+      }
+      try {
+        moto.awaitReady();
+        return moto;
+      } catch (IllegalStateException e) {
+        moto.close();
+        last = e;
+      }
+    }
+    throw last;
+  }
+
+  /**
+   * A moto server that enforces IAM: an administrator user (all actions) is created first and {@link #admin()}
+   * holds its keys; from then on every request must be signed by an IAM user of this moto whose policies
+   * allow the action.
+   */
+  public static Moto withIam() {
+    Moto moto = start();
+    try {
+      moto.admin = moto.principal("gluecat-admin",
+          "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}]}");
+      HttpResponse<String> r = http(HttpRequest.newBuilder(moto.endpoint.resolve("/moto-api/reset-auth"))
+          .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("0")));
+      if (r.statusCode() != 200) {
+        throw new IllegalStateException("moto refused to enforce IAM: HTTP " + r.statusCode() + " " + r.body());
+      }
+      return moto;
+    } catch (RuntimeException e) {
+      moto.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A new IAM user with exactly {@code policyJson} as its inline policy, and its access key. Made with the
+   * administrator's keys, so it works before and after IAM is enforced.
+   */
+  public AwsBasicCredentials principal(String userName, String policyJson) {
+    try (IamClient iam = IamClient.builder().endpointOverride(endpoint).region(Region.AWS_GLOBAL)
+        .credentialsProvider(StaticCredentialsProvider.create(admin)).build()) {
+      iam.createUser(r -> r.userName(userName));
+      iam.putUserPolicy(r -> r.userName(userName).policyName(userName + "-policy").policyDocument(policyJson));
+      AccessKey key = iam.createAccessKey(r -> r.userName(userName)).accessKey();
+      return AwsBasicCredentials.create(key.accessKeyId(), key.secretAccessKey());
+    }
+  }
+
+  public URI endpoint() {
+    return endpoint;
+  }
+
+  /** The administrator's keys once {@link #withIam()} made it; before that, any keys. */
+  public AwsBasicCredentials admin() {
+    return admin;
+  }
+
+  public Path logFile() {
+    return logFile;
+  }
+
+  @Override
+  public void close() {
+    process.stop(STOP_TIMEOUT);
+  }
+
+  private void awaitReady() {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("moto " + process.exitDescription() + " before it answered; last lines of "
+            + logFile + ":\n" + ChildProcesses.logTail(logFile, 30));
+      }
+      try {
+        if (http(HttpRequest.newBuilder(endpoint.resolve("/moto-api/")).GET()).statusCode() == 200) {
+          return;
+        }
+      } catch (UncheckedIOException notYet) {
+        // not listening yet
+      }
+      ChildProcesses.sleep(100);
+    }
+    throw new IllegalStateException("moto at " + endpoint + " did not answer within 60 s; last lines of " + logFile
+        + ":\n" + ChildProcesses.logTail(logFile, 30));
+  }
+
+  private static Path executable() {
+    String command = System.getProperty(COMMAND_PROPERTY, "").trim();
+    if (!command.isEmpty()) {
+      return Paths.get(command);
+    }
+    String version = System.getProperty(VERSION_PROPERTY, "").isBlank() ? DEFAULT_VERSION
+        : System.getProperty(VERSION_PROPERTY).trim();
+    return PipInstall.executable("moto", version, "moto[server]==" + version, "moto_server", COMMAND_PROPERTY);
+  }
+
+  private static HttpResponse<String> http(HttpRequest.Builder request) {
+    try {
+      return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}
