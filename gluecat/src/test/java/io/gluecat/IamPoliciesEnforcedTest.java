@@ -2,16 +2,10 @@ package io.gluecat;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.glue.GlueErrors;
+import io.gluecat.testkit.IamPolicies;
 import io.gluecat.testkit.Moto;
-import io.gluecat.testkit.Repository;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +27,7 @@ import software.amazon.awssdk.services.glue.model.PartitionInput;
  * every Glue operation gluecat makes ({@link GlueErrors.Call}) is called as the principal. The writer may make
  * each; the reader only the reads; and a writer without any one of its Glue actions is refused that operation,
  * so none is superfluous. moto matches actions, not Glue resources (it authorizes Glue calls against {@code *}),
- * so the Glue statements' resources become {@code *} here; IamPoliciesTest checks their ARN shape.
+ * so the Glue statements' resources become {@code *} here (IamPolicies); IamPoliciesTest checks their ARN shape.
  */
 class IamPoliciesEnforcedTest {
   private static final String DB = "sales";
@@ -107,14 +101,14 @@ class IamPoliciesEnforcedTest {
   }
 
   @Test
-  void theWriterMayMakeEveryGlueCall() throws IOException {
+  void theWriterMayMakeEveryGlueCall() {
     try (GlueClient writer = glue(moto.principal(fresh("writer"), policy("writer.json", null)))) {
       operations().forEach((op, call) -> assertDoesNotThrow(() -> call.accept(writer), "writer: " + op));
     }
   }
 
   @Test
-  void theReaderMayReadAndIsRefusedEveryWrite() throws IOException {
+  void theReaderMayReadAndIsRefusedEveryWrite() {
     try (GlueClient reader = glue(moto.principal(fresh("reader"), policy("reader.json", null)))) {
       operations().forEach((op, call) -> {
         if (op.startsWith("Get")) {
@@ -127,7 +121,7 @@ class IamPoliciesEnforcedTest {
   }
 
   @Test
-  void theToolsMayAuditRepairAndRegisterButNotDelete() throws IOException {
+  void theToolsMayAuditRepairAndRegisterButNotDelete() {
     try (GlueClient tools = glue(moto.principal(fresh("tools"), policy("tools.json", null)))) {
       operations().forEach((op, call) -> {
         if (op.startsWith("Delete") || op.endsWith("Database") && !op.startsWith("Get")) {
@@ -140,18 +134,16 @@ class IamPoliciesEnforcedTest {
   }
 
   @Test
-  void everyGlueActionOfTheWriterIsNeeded() throws IOException {
+  void everyGlueActionOfTheWriterIsNeeded() {
     operations().forEach((op, call) -> {
       try (GlueClient without = glue(moto.principal(fresh("writer-without-" + op), policy("writer.json", op)))) {
         assertRefused(without, op, call);
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
       }
     });
   }
 
   @Test
-  void gluecatNamesTheActionMotoRefused() throws IOException {
+  void gluecatNamesTheActionMotoRefused() {
     try (GlueClient reader = glue(moto.principal(fresh("named"), policy("reader.json", null)))) {
       GlueException denied = assertThrows(GlueException.class,
           () -> reader.createTable(r -> r.databaseName(DB).tableInput(t -> t.name("orders"))));
@@ -168,36 +160,8 @@ class IamPoliciesEnforcedTest {
     assertEquals(403, refused.statusCode(), op + ": " + refused.getMessage());
   }
 
-  /**
-   * A policy of docs/iam/ with its placeholders filled, its Glue statements' resources as moto matches them
-   * ({@code *}), and, unless null, {@code withoutOperation}'s Glue action removed.
-   */
-  private static String policy(String file, String withoutOperation) throws IOException {
-    String text = Files.readString(Repository.root().resolve("docs/iam").resolve(file))
-        .replace("REGION", Moto.REGION).replace("ACCOUNT_ID", Moto.ACCOUNT).replace("DATABASE", DB)
-        .replace("BUCKET", "lake").replace("PREFIX", "warehouse");
-    ObjectMapper mapper = new ObjectMapper();
-    ObjectNode policy = (ObjectNode) mapper.readTree(text);
-    ArrayNode statements = mapper.createArrayNode();
-    for (JsonNode statement : policy.path("Statement")) {
-      ArrayNode actions = mapper.createArrayNode();
-      statement.path("Action").forEach(a -> {
-        if (!a.asText().equals("glue:" + withoutOperation)) {
-          actions.add(a);
-        }
-      });
-      if (actions.isEmpty()) {
-        continue;
-      }
-      ObjectNode copy = ((ObjectNode) statement).deepCopy();
-      copy.set("Action", actions);
-      if (actions.get(0).asText().startsWith("glue:")) {
-        copy.put("Resource", "*");
-      }
-      statements.add(copy);
-    }
-    policy.set("Statement", statements);
-    return mapper.writeValueAsString(policy);
+  private static String policy(String file, String withoutOperation) {
+    return IamPolicies.forMoto(file, DB, "lake", "warehouse", withoutOperation);
   }
 
   private static String fresh(String prefix) {

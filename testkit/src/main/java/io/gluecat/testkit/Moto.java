@@ -112,13 +112,31 @@ public final class Moto implements AutoCloseable {
    * administrator's keys, so it works before and after IAM is enforced.
    */
   public AwsBasicCredentials principal(String userName, String policyJson) {
-    try (IamClient iam = IamClient.builder().endpointOverride(endpoint).region(Region.AWS_GLOBAL)
-        .credentialsProvider(StaticCredentialsProvider.create(admin)).build()) {
+    try (IamClient iam = iam()) {
       iam.createUser(r -> r.userName(userName));
       iam.putUserPolicy(r -> r.userName(userName).policyName(userName + "-policy").policyDocument(policyJson));
       AccessKey key = iam.createAccessKey(r -> r.userName(userName)).accessKey();
       return AwsBasicCredentials.create(key.accessKeyId(), key.secretAccessKey());
     }
+  }
+
+  /**
+   * A new IAM role with exactly {@code policyJson} as its inline policy, which only the IAM user
+   * {@code trustedUser} of this moto may assume; returns its ARN.
+   */
+  public String role(String roleName, String trustedUser, String policyJson) {
+    String trust = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":"
+        + "\"arn:aws:iam::" + ACCOUNT + ":user/" + trustedUser + "\"},\"Action\":\"sts:AssumeRole\"}]}";
+    try (IamClient iam = iam()) {
+      String arn = iam.createRole(r -> r.roleName(roleName).assumeRolePolicyDocument(trust)).role().arn();
+      iam.putRolePolicy(r -> r.roleName(roleName).policyName(roleName + "-policy").policyDocument(policyJson));
+      return arn;
+    }
+  }
+
+  private IamClient iam() {
+    return IamClient.builder().endpointOverride(endpoint).region(Region.AWS_GLOBAL)
+        .credentialsProvider(StaticCredentialsProvider.create(admin)).build();
   }
 
   public URI endpoint() {
