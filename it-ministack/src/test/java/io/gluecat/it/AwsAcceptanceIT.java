@@ -1,0 +1,98 @@
+package io.gluecat.it;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import io.gluecat.it.spark.MiniStackSparkTest;
+import io.gluecat.testkit.Fault;
+import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.Moto;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.glue.GlueClient;
+
+/**
+ * bin/aws-acceptance's run (AwsAcceptance) against moto as the account, so that it keeps working between
+ * releases: every step passes and nothing is left; a failing step is reported, the others still run, and the
+ * clean-up still removes everything.
+ */
+class AwsAcceptanceIT extends MiniStackSparkTest {
+  private static Moto moto;
+  private static GlueClient glue;
+
+  @BeforeAll
+  static void account() {
+    moto = Moto.start();
+    glue = GlueClient.builder().endpointOverride(moto.endpoint()).region(Region.of(Moto.REGION))
+        .credentialsProvider(StaticCredentialsProvider.create(moto.admin())).build();
+  }
+
+  @AfterAll
+  static void close() {
+    glue.close();
+    moto.close();
+  }
+
+  private record Outcome(int code, String output, String warehouse) {}
+
+  private static Outcome acceptance() {
+    String warehouse = newDirectory("acceptance");
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("region", Moto.REGION);
+    options.put("glue.endpoint", moto.endpoint().toString());
+    options.put("sts.endpoint", moto.endpoint().toString());
+    options.put("warehouse", warehouse);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code = AwsAcceptance.run(spark(), options, new PrintStream(out, true, StandardCharsets.UTF_8));
+    return new Outcome(code, out.toString(StandardCharsets.UTF_8), warehouse);
+  }
+
+  private static List<String> leftInGlue() {
+    return glue.getDatabases(r -> {}).databaseList().stream().map(d -> d.name())
+        .filter(n -> n.startsWith("gluecat_acceptance_")).collect(Collectors.toList());
+  }
+
+  private static List<String> leftOnDisk(String warehouse) throws Exception {
+    try (Stream<java.nio.file.Path> files = Files.list(Paths.get(warehouse.substring("file:".length())))) {
+      return files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
+    }
+  }
+
+  @Test
+  void everyStepPassesAndNothingIsLeft() throws Exception {
+    Outcome run = acceptance();
+    assertEquals(AwsAcceptance.PASSED, run.code(), run.output());
+    assertTrue(run.output().contains("7 of 7 steps passed"), run.output());
+    assertTrue(run.output().contains("clean-up OK: nothing left"), run.output());
+    assertEquals(List.of(), leftInGlue());
+    assertEquals(List.of(), leftOnDisk(run.warehouse()));
+  }
+
+  @Test
+  void aFailedStepIsReportedAndTheCleanUpStillRuns() throws Exception {
+    Outcome run;
+    try (Fault.Handle h = GlueFaults.inject(Fault.glue("CreateTable")
+        .when(c -> "big_orders".equals(c.tableName())).always().internalError().build())) {
+      run = acceptance();
+      assertTrue(h.fired() > 0);
+    }
+    assertEquals(AwsAcceptance.FAILED, run.code(), run.output());
+    assertTrue(run.output().matches("(?s).*view\\s+FAIL.*"), run.output());
+    assertTrue(run.output().matches("(?s).*gluecat doctor\\s+OK.*"), "later steps still run: " + run.output());
+    assertTrue(run.output().contains("6 of 7 steps passed; failed: view"), run.output());
+    assertEquals(List.of(), leftInGlue());
+    assertEquals(List.of(), leftOnDisk(run.warehouse()));
+  }
+}
