@@ -1,11 +1,11 @@
 package io.gluecat.cache;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.WeakHashMap;
 import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerEvent;
@@ -29,9 +29,11 @@ import scala.Option;
  * and execution are one statement). A statement is over when Spark ends its root SQL execution; a listener on
  * Spark's bus then logs it, shortly after. The analysis of a query is found again from its execution (its
  * {@code QueryPlanningTracker}); a command whose execution made no call (an INSERT into a Delta table reads its
- * entry while it is analysed) is matched to the command execution that started next after its last call. So in a
- * driver that runs statements on several threads at once, such a command's calls may be logged under a
- * neighbouring command's description. A query analysed but never run is not logged.
+ * entry while it is analysed) is matched to the command execution that started next after its last call. A
+ * statement that never executes (one that failed in its analysis, or a query analysed and not run) is logged as
+ * {@code (not executed)} when the next statement ends, under the job description or call site it was analysed
+ * with. So in a driver that runs statements on several threads at once, such calls may be logged under a
+ * neighbouring statement's description, or in two lines; each call is counted in one line only.
  */
 public final class StatementCalls implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StatementCalls.class);
@@ -42,7 +44,8 @@ public final class StatementCalls implements AutoCloseable {
   private final SparkListener listener = new Listener();
   // all guarded by this
   private final Map<Long, Tally> byExecution = new HashMap<>();
-  private final Map<QueryPlanningTracker, Tally> byTracker = new WeakHashMap<>();
+  /** Statements seen only in their analysis so far, by tracker; kept (weakly referenced) until logged. */
+  private final List<Tally> analysed = new ArrayList<>();
   private final Map<Long, Long> started = new HashMap<>();
   private final Map<Long, String> descriptions = new HashMap<>();
 
@@ -69,17 +72,28 @@ public final class StatementCalls implements AutoCloseable {
       return;
     }
     synchronized (this) {
+      if (tally.logged) { // logged as not executed while the thread was still at it: the rest goes to a new line
+        tally.reset();
+      }
+      if (tally.description == null) {
+        tally.description = description();
+      }
       tally.add(operation, retries, throttles, failed, nanos);
       if (marker.execution != null) {
         Long id = parse(marker.execution);
         if (id != null && !tally.executions.contains(id)) {
           tally.executions.add(id);
           byExecution.put(id, tally);
-          byTracker.values().removeIf(t -> t == tally);
+          analysed.remove(tally);
         }
       } else if (tally.executions.isEmpty()) {
         tally.lastAnalysisCall = System.currentTimeMillis();
-        byTracker.put(marker.tracker, tally);
+        if (tally.tracker == null || tally.tracker.get() != marker.tracker) {
+          tally.tracker = new WeakReference<>(marker.tracker);
+        }
+        if (!analysed.contains(tally)) {
+          analysed.add(tally);
+        }
       }
     }
   }
@@ -92,10 +106,17 @@ public final class StatementCalls implements AutoCloseable {
     }
   }
 
+  /** The calling thread's job description, else Spark's call site, as Spark describes an execution. */
+  private String description() {
+    String job = context.getLocalProperty("spark.job.description");
+    return job != null ? job : context.getCallSite().shortForm();
+  }
+
   private void executionEnded(SparkListenerSQLExecutionEnd end) {
     long id = end.executionId();
     Tally tally;
     String description;
+    List<Tally> notExecuted = new ArrayList<>();
     synchronized (this) {
       Long start = started.remove(id);
       description = descriptions.remove(id);
@@ -104,41 +125,64 @@ public final class StatementCalls implements AutoCloseable {
       }
       tally = byExecution.remove(id);
       QueryExecution qe = end.qe();
-      Tally analysis = qe == null ? null : byTracker.remove(qe.tracker());
+      Tally analysis = qe == null ? null : removeAnalysis(qe.tracker());
       if (analysis != null && analysis != tally) {
         tally = tally == null ? analysis : tally.plus(analysis);
       }
       if (tally == null && qe != null && qe.logical() instanceof Command) {
         tally = latestAnalysisBefore(start);
       }
+      if (tally != null) {
+        tally.logged = true;
+      }
+      for (java.util.Iterator<Tally> i = analysed.iterator(); i.hasNext(); ) {
+        Tally t = i.next();
+        if (t.lastAnalysisCall <= start) {
+          i.remove();
+          t.logged = true;
+          notExecuted.add(t.copy());
+        }
+      }
+      tally = tally == null ? null : tally.copy();
     }
-    if (tally != null && LOG.isInfoEnabled()) {
-      LOG.info(line(description, id, tally));
+    if (LOG.isInfoEnabled()) {
+      for (Tally t : notExecuted) {
+        LOG.info(line(t.description, -1, t));
+      }
+      if (tally != null) {
+        LOG.info(line(description, id, tally));
+      }
     }
+  }
+
+  /** The analysis-only statement analysed with {@code tracker}, removed; null if none. */
+  private Tally removeAnalysis(QueryPlanningTracker tracker) {
+    for (Tally t : analysed) {
+      if (t.tracker != null && t.tracker.get() == tracker) {
+        analysed.remove(t);
+        return t;
+      }
+    }
+    return null;
   }
 
   /** The analysis-only statement whose last call came last before {@code start}, removed; null if none. */
   private Tally latestAnalysisBefore(long start) {
     Tally latest = null;
-    QueryPlanningTracker key = null;
-    for (Map.Entry<QueryPlanningTracker, Tally> e : byTracker.entrySet()) {
-      Tally t = e.getValue();
+    for (Tally t : analysed) {
       if (t.lastAnalysisCall <= start && (latest == null || t.lastAnalysisCall > latest.lastAnalysisCall)) {
         latest = t;
-        key = e.getKey();
       }
     }
-    if (key != null) {
-      byTracker.remove(key);
-    }
+    analysed.remove(latest);
     return latest;
   }
 
   /** The log line: {@code gluecat catalog glue: statement "<description>" (SQL execution 7): 3 Glue calls ...}. */
   String line(String description, long execution, Tally t) {
     StringBuilder b = new StringBuilder("gluecat catalog ").append(catalog).append(": statement \"")
-        .append(description == null ? "" : description.replace('\n', ' ')).append("\" (SQL execution ")
-        .append(execution).append("): ").append(t.calls).append(t.calls == 1 ? " Glue call" : " Glue calls")
+        .append(description == null ? "" : description.replace('\n', ' '))
+        .append(execution < 0 ? "\" (not executed): " : "\" (SQL execution " + execution + "): ").append(t.calls).append(t.calls == 1 ? " Glue call" : " Glue calls")
         .append(" in ").append(t.nanos / 1_000_000).append(" ms (");
     List<String> ops = new ArrayList<>();
     t.byOperation.forEach((op, n) -> ops.add(op + " " + n));
@@ -164,6 +208,9 @@ public final class StatementCalls implements AutoCloseable {
   static final class Tally {
     final Map<String, Integer> byOperation = new TreeMap<>();
     final List<Long> executions = new ArrayList<>();
+    String description;
+    WeakReference<QueryPlanningTracker> tracker;
+    boolean logged;
     long lastAnalysisCall;
     int calls;
     int retries;
@@ -180,9 +227,24 @@ public final class StatementCalls implements AutoCloseable {
       nanos += took;
     }
 
+    void reset() {
+      byOperation.clear();
+      executions.clear();
+      logged = false;
+      calls = retries = throttles = failed = 0;
+      nanos = 0;
+    }
+
+    /** What the tally holds now, for logging outside the lock. */
+    Tally copy() {
+      Tally c = plus(null);
+      c.description = description;
+      return c;
+    }
+
     Tally plus(Tally other) {
       Tally sum = new Tally();
-      for (Tally t : new Tally[] {this, other}) {
+      for (Tally t : other == null ? new Tally[] {this} : new Tally[] {this, other}) {
         t.byOperation.forEach((op, n) -> sum.byOperation.merge(op, n, Integer::sum));
         sum.calls += t.calls;
         sum.retries += t.retries;

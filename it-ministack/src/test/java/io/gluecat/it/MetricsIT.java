@@ -217,34 +217,52 @@ class MetricsIT extends MiniStackSparkTest {
   void eachStatementLogsOneLineWithItsCalls() throws Exception {
     sql("CREATE TABLE " + t("logged") + " (id BIGINT) USING delta");
     List<String> lines = new ArrayList<>();
-    Map<String, String> expectedCalls = new TreeMap<>();
+    Map<String, String> expectedLines = new TreeMap<>();
     try (LogCapture capture = LogCapture.start(lines)) {
       for (String[] statement : new String[][] {
           {"metrics-it alter", "ALTER TABLE " + t("logged") + " ADD COLUMNS (x INT)"},
           {"metrics-it insert", "INSERT INTO " + t("logged") + " VALUES (1, 2)"},
+          {"metrics-it denied", "SELECT * FROM " + t("logged")}, // refused in its analysis: never executed
+          {"metrics-it throttled", "SELECT * FROM " + t("logged")},
           {"metrics-it select", "SELECT * FROM " + t("logged")}}) {
         spark().sparkContext().setJobDescription(statement[0]);
         GlueCallRecorder.clear();
-        try {
-          sql(statement[1]);
+        Fault fault = statement[0].endsWith("denied") ? Fault.glue("GetTable").accessDenied().build()
+            : statement[0].endsWith("throttled") ? Fault.glue("GetTable").throttling().build() : null;
+        try (Fault.Handle injected = fault == null ? null : GlueFaults.inject(fault)) {
+          if (statement[0].endsWith("denied")) {
+            assertThrows(Exception.class, () -> sql(statement[1]));
+          } else {
+            sql(statement[1]);
+          }
         } finally {
           spark().sparkContext().setJobDescription(null);
         }
+        List<GlueCall> calls = GlueCallRecorder.calls();
         Map<String, Integer> ops = new TreeMap<>();
-        GlueCallRecorder.calls().stream().filter(call -> call.attempt() == 1)
-            .forEach(call -> ops.merge(call.operation(), 1, Integer::sum));
-        expectedCalls.put(statement[0], ops.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-            .collect(Collectors.joining(", ", "(", "), 0 retries, 0 throttled, 0 failed")));
+        calls.stream().filter(call -> call.attempt() == 1).forEach(call -> ops.merge(call.operation(), 1, Integer::sum));
+        long retries = calls.stream().filter(call -> call.attempt() > 1).count();
+        long throttled = calls.stream().filter(call -> call.outcome() != GlueCall.Outcome.SUCCEEDED
+            && isThrottling(call.errorCode())).count();
+        long failed = calls.stream().filter(call -> call.outcome() == GlueCall.Outcome.FAILED).count();
+        expectedLines.put(statement[0], ops.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+            .collect(Collectors.joining(", ", "(", "), " + retries + (retries == 1 ? " retry, " : " retries, ")
+                + throttled + " throttled, " + failed + " failed")));
       }
       spark().sparkContext().listenerBus().waitUntilEmpty();
     }
-    for (Map.Entry<String, String> e : expectedCalls.entrySet()) {
+    assertTrue(expectedLines.get("metrics-it throttled").endsWith("1 retry, 1 throttled, 0 failed"),
+        String.valueOf(expectedLines));
+    assertTrue(expectedLines.get("metrics-it denied").endsWith("0 retries, 0 throttled, 1 failed"),
+        String.valueOf(expectedLines));
+    for (Map.Entry<String, String> e : expectedLines.entrySet()) {
       List<String> mine = lines.stream().filter(l -> l.contains("statement \"" + e.getKey() + "\""))
           .collect(Collectors.toList());
       assertEquals(1, mine.size(), e.getKey() + " in " + lines);
-      assertTrue(mine.get(0).startsWith("io.gluecat.cache.StatementCalls: gluecat catalog " + c + ": statement"),
-          mine.get(0));
-      assertTrue(mine.get(0).endsWith(e.getValue()), mine.get(0) + " should end with " + e.getValue());
+      String line = mine.get(0);
+      assertTrue(line.startsWith("io.gluecat.cache.StatementCalls: gluecat catalog " + c + ": statement"), line);
+      assertTrue(line.contains(e.getKey().endsWith("denied") ? "(not executed)" : "(SQL execution "), line);
+      assertTrue(line.endsWith(e.getValue()), line + " should end with " + e.getValue());
     }
   }
 }
