@@ -40,7 +40,7 @@ class ArchitectureTest {
    */
   private static final List<Set<String>> LAYERS = List.of(
       Set.of("io.gluecat", "compat"),
-      Set.of("config"),
+      Set.of("config", "metrics"),
       Set.of("cache", "entry"),
       Set.of("glue", "storage"),
       Set.of("s3a", "partitions", "create"),

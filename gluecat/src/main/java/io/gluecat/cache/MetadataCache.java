@@ -1,5 +1,6 @@
 package io.gluecat.cache;
 
+import io.gluecat.metrics.CatalogMetrics;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -67,6 +68,7 @@ public final class MetadataCache {
   private final StatementLocal<Scope> scopes = new StatementLocal<>(Scope::new);
   private final ThreadLocal<CatalogListingCall> listingCalls = new ThreadLocal<>();
   private final Shared shared;
+  private final CatalogMetrics metrics;
 
   /** A cache that shares entries within statements only. */
   public MetadataCache() {
@@ -75,7 +77,13 @@ public final class MetadataCache {
 
   /** With a positive {@code ttl}, entries also serve later statements for that long. */
   public MetadataCache(Duration ttl, int maxEntries) {
+    this(ttl, maxEntries, new CatalogMetrics("unregistered"));
+  }
+
+  /** The same, counting its hits (reads answered without Glue) and misses (reads sent to Glue) in {@code metrics}. */
+  public MetadataCache(Duration ttl, int maxEntries, CatalogMetrics metrics) {
     this.shared = ttl.isZero() || ttl.isNegative() ? null : new Shared(ttl.toNanos(), maxEntries);
+    this.metrics = metrics;
   }
 
   public static String tableKey(String database, String table) {
@@ -96,6 +104,9 @@ public final class MetadataCache {
     Scope scope = scope();
     if (scope != null) {
       Object known = scope.entries.get(key);
+      if (known != null) {
+        metrics.cacheHit();
+      }
       if (known instanceof Missing) {
         throw notFound.cast(((Missing) known).error);
       }
@@ -116,6 +127,7 @@ public final class MetadataCache {
       kept = shared.get(key);
     }
     if (kept != null) {
+      metrics.cacheHit();
       if (scope != null) {
         scope.entries.put(key, kept);
       }
@@ -123,6 +135,7 @@ public final class MetadataCache {
       return value;
     }
     T value;
+    metrics.cacheMiss();
     try {
       value = loader.load();
     } catch (Exception e) {
@@ -165,6 +178,7 @@ public final class MetadataCache {
               return notFound.isInstance(e) ? new Missing(e) : new Failed(e);
             }
           }, pool));
+          metrics.cacheMiss();
         } catch (java.util.concurrent.RejectedExecutionException e) {
           // the pool is closed (the catalog is): the statement's read loads the entry itself
         }

@@ -86,12 +86,18 @@ public final class CatalogOptions {
   /** Glue's limit on TotalSegments. */
   static final int MAX_PARTITION_SEGMENTS = 10;
 
+  /**
+   * Whether each statement logs, at INFO, one line with the Glue and STS calls it made by operation, their
+   * retries and the time spent in them (io.gluecat.cache.StatementCalls); off by default.
+   */
+  public static final String LOG_STATEMENT_CALLS = "log.statement-calls";
+
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
           GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS,
-          PARTITION_SEGMENTS);
+          PARTITION_SEGMENTS, LOG_STATEMENT_CALLS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -118,6 +124,7 @@ public final class CatalogOptions {
   private final int cacheMaxEntries;
   private final int prefetchThreads;
   private final int partitionSegments;
+  private final boolean logStatementCalls;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -162,6 +169,7 @@ public final class CatalogOptions {
     }
     this.roleSessionName = sessionName.orElseGet(() -> defaultSessionName(catalogName));
     this.skipArchive = bool(options, SKIP_ARCHIVE, false);
+    this.logStatementCalls = bool(options, LOG_STATEMENT_CALLS, false);
     this.glueMaxAttempts = integer(options, GLUE_MAX_ATTEMPTS, 1, MAX_GLUE_ATTEMPTS);
     this.warehouse = text(options, WAREHOUSE).map(w -> {
       checkLocation(WAREHOUSE, w);
@@ -238,6 +246,8 @@ public final class CatalogOptions {
   public int prefetchThreads() { return prefetchThreads; }
 
   public int partitionSegments() { return partitionSegments; }
+  /** Whether each statement logs its Glue calls in one INFO line ({@code log.statement-calls}). */
+  public boolean logStatementCalls() { return logStatementCalls; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sts.StsClient;
@@ -39,6 +40,12 @@ public final class AwsCredentials {
    */
   public static AwsCredentialsProvider provider(Optional<Role> role, Region region, String userAgent,
       List<AutoCloseable> resources) {
+    return provider(role, region, userAgent, resources, c -> { });
+  }
+
+  /** The same, with {@code instrument} applied to the STS client's configuration (a catalog's metrics). */
+  static AwsCredentialsProvider provider(Optional<Role> role, Region region, String userAgent,
+      List<AutoCloseable> resources, java.util.function.Consumer<ClientOverrideConfiguration.Builder> instrument) {
     DefaultCredentialsProvider base = DefaultCredentialsProvider.builder().build();
     resources.add(base);
     if (role.isEmpty()) {
@@ -49,7 +56,7 @@ public final class AwsCredentials {
         .region(region)
         .credentialsProvider(base)
         .applyMutation(b -> r.stsEndpoint.ifPresent(b::endpointOverride))
-        .overrideConfiguration(c -> c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent))
+        .overrideConfiguration(c -> instrument.accept(c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent)))
         .build();
     resources.add(sts);
     StsAssumeRoleCredentialsProvider assumed = StsAssumeRoleCredentialsProvider.builder()

@@ -3,6 +3,7 @@ package io.gluecat.glue;
 import io.gluecat.config.CatalogOptions;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.regions.Region;
@@ -13,24 +14,34 @@ import software.amazon.awssdk.services.glue.GlueClient;
 final class GlueClients {
   private GlueClients() {}
 
-  /** The client; it and the credentials' own clients are added to {@code resources}, for the catalog to close. */
-  static GlueClient glue(CatalogOptions options, List<AutoCloseable> resources) {
+  /**
+   * The client; it and the credentials' own clients are added to {@code resources}, for the catalog to close.
+   * The Glue client and the STS client of the catalog's role report to {@code metrics}.
+   */
+  static GlueClient glue(CatalogOptions options, List<AutoCloseable> resources, GlueCallMetrics metrics) {
     Region region = resolveRegion(options);
     String userAgent = AwsCredentials.userAgent(options.catalogName(), "");
     AwsCredentialsProvider credentials = AwsCredentials.provider(options.roleArn().map(arn -> new AwsCredentials.Role(
-        arn, options.roleExternalId(), options.roleSessionName(), options.stsEndpoint())), region, userAgent, resources);
+        arn, options.roleExternalId(), options.roleSessionName(), options.stsEndpoint())), region, userAgent, resources,
+        c -> instrument(c, metrics));
     GlueClient glue = GlueClient.builder()
         .region(region)
         .credentialsProvider(credentials)
         .applyMutation(b -> options.glueEndpoint().ifPresent(b::endpointOverride))
         .overrideConfiguration(c -> {
           c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent);
+          instrument(c, metrics);
           // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's attempts
           options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
         })
         .build();
     resources.add(glue);
     return glue;
+  }
+
+  /** The catalog's metrics hooks: the SDK's metric publisher (calls, attempts, time) and an interceptor (failures). */
+  private static void instrument(ClientOverrideConfiguration.Builder c, GlueCallMetrics metrics) {
+    c.addMetricPublisher(metrics).addExecutionInterceptor(metrics);
   }
 
   private static Region resolveRegion(CatalogOptions options) {

@@ -1,9 +1,11 @@
 package io.gluecat.glue;
 
 import io.gluecat.cache.MetadataCache;
+import io.gluecat.cache.StatementCalls;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
+import io.gluecat.metrics.CatalogMetrics;
 import io.gluecat.config.LocationMap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,19 +45,29 @@ public final class GlueGateway implements AutoCloseable {
   private final LocationMap locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final MetadataCache cache;
+  /** The catalog's metrics source (every Glue and STS call, the cache's hits and misses). */
+  private final CatalogMetrics metrics;
   private final GluePartitions partitions = new GluePartitions(this);
   /** Reads the entries of a statement's tables at once (prefetchTables); made on first use. */
   private java.util.concurrent.ThreadPoolExecutor prefetchPool;
 
   public GlueGateway(CatalogOptions options) {
     this.options = options;
-    this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries());
+    this.metrics = CatalogMetrics.forCatalog(options.catalogName());
+    this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries(), metrics);
     this.locations = options.locationMap();
-    this.glue = GlueClients.glue(options, resources);
+    StatementCalls statements = options.logStatementCalls() ? StatementCalls.start(options.catalogName()) : null;
+    if (statements != null) {
+      resources.add(statements);
+    }
+    this.glue = GlueClients.glue(options, resources, new GlueCallMetrics(metrics, statements));
     this.errors = new GlueErrors(options, glue.serviceClientConfiguration().region().id());
   }
 
   public GlueErrors errors() { return errors; }
+
+  /** The catalog's metrics, as Spark's metrics system publishes them ({@code gluecat.<catalog>}). */
+  public CatalogMetrics metrics() { return metrics; }
 
   GlueClient client() { return glue; }
 

@@ -56,6 +56,14 @@ class CatalogOptionsTest {
   }
 
   @Test
+  void statementCallsAreLoggedOnlyOnRequest() {
+    assertFalse(parse().logStatementCalls());
+    assertTrue(parse("log.statement-calls", "true").logStatementCalls());
+    assertFalse(parse("Log.Statement-Calls", "false").logStatementCalls());
+    assertRejected("log.statement-calls", "log.statement-calls", "info");
+  }
+
+  @Test
   void partitionsSyncIsAfterWriteByDefaultAndChecked() {
     assertTrue(parse().syncPartitionsAfterWrite());
     assertTrue(parse("partitions.sync", "After-Write").syncPartitionsAfterWrite());
