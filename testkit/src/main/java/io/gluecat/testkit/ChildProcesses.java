@@ -71,6 +71,22 @@ public final class ChildProcesses {
     return builder.start();
   }
 
+  private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newBuilder()
+      .connectTimeout(Duration.ofSeconds(2)).build();
+
+  /** A fixture server's answer to {@code request} (10 s at most), its body as text; I/O errors unchecked. */
+  public static java.net.http.HttpResponse<String> http(java.net.http.HttpRequest.Builder request) {
+    try {
+      return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
   /** The last {@code lines} lines of a log, for failure messages. */
   public static String logTail(Path logFile, int lines) {
     try {

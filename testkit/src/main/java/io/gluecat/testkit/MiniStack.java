@@ -3,7 +3,6 @@ package io.gluecat.testkit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -132,7 +131,7 @@ public final class MiniStack implements AutoCloseable {
 
     /** Wipes all of MiniStack's state (every service, every account). */
     public void reset() {
-        HttpResponse<String> response = http(HttpRequest.newBuilder(endpoint.resolve("/_ministack/reset"))
+        HttpResponse<String> response = ChildProcesses.http(HttpRequest.newBuilder(endpoint.resolve("/_ministack/reset"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
         if (response.statusCode() != 200) {
             throw new IllegalStateException("MiniStack reset failed: HTTP " + response.statusCode() + " " + response.body());
@@ -346,7 +345,7 @@ public final class MiniStack implements AutoCloseable {
                         + " before it was healthy; last lines of " + logFile + ":\n" + tail);
             }
             try {
-                if (http(HttpRequest.newBuilder(health).GET()).statusCode() == 200) {
+                if (ChildProcesses.http(HttpRequest.newBuilder(health).GET()).statusCode() == 200) {
                     return;
                 }
             } catch (UncheckedIOException notYet) {
@@ -371,19 +370,6 @@ public final class MiniStack implements AutoCloseable {
 
     private String logTail() {
         return ChildProcesses.logTail(logFile, 30);
-    }
-
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
-    private static HttpResponse<String> http(HttpRequest.Builder request) {
-        try {
-            return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     private static final class PortTakenException extends IllegalStateException {

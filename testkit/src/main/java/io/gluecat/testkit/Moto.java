@@ -4,7 +4,6 @@ import io.gluecat.testkit.containers.Running;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -39,7 +38,6 @@ public final class Moto implements AutoCloseable {
   public static final String REGION = "us-east-1";
 
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
   private final Running process;
   private final URI endpoint;
@@ -95,7 +93,7 @@ public final class Moto implements AutoCloseable {
     try {
       moto.admin = moto.principal("gluecat-admin",
           "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}]}");
-      HttpResponse<String> r = http(HttpRequest.newBuilder(moto.endpoint.resolve("/moto-api/reset-auth"))
+      HttpResponse<String> r = ChildProcesses.http(HttpRequest.newBuilder(moto.endpoint.resolve("/moto-api/reset-auth"))
           .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("0")));
       if (r.statusCode() != 200) {
         throw new IllegalStateException("moto refused to enforce IAM: HTTP " + r.statusCode() + " " + r.body());
@@ -165,7 +163,7 @@ public final class Moto implements AutoCloseable {
             + logFile + ":\n" + ChildProcesses.logTail(logFile, 30));
       }
       try {
-        if (http(HttpRequest.newBuilder(endpoint.resolve("/moto-api/")).GET()).statusCode() == 200) {
+        if (ChildProcesses.http(HttpRequest.newBuilder(endpoint.resolve("/moto-api/")).GET()).statusCode() == 200) {
           return;
         }
       } catch (UncheckedIOException notYet) {
@@ -185,16 +183,5 @@ public final class Moto implements AutoCloseable {
     String version = System.getProperty(VERSION_PROPERTY, "").isBlank() ? DEFAULT_VERSION
         : System.getProperty(VERSION_PROPERTY).trim();
     return PipInstall.executable("moto", version, "moto[server]==" + version, "moto_server", COMMAND_PROPERTY);
-  }
-
-  private static HttpResponse<String> http(HttpRequest.Builder request) {
-    try {
-      return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
   }
 }
