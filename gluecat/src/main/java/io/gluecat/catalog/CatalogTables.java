@@ -16,6 +16,7 @@ import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
 import io.gluecat.files.FileWriteTable;
+import io.gluecat.files.InsertTable;
 import io.gluecat.files.WriterCall;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
@@ -103,8 +104,9 @@ final class CatalogTables {
 
   /**
    * A load for writing. DataFrameWriter's {@code saveAsTable} and {@code insertInto} get a file source table
-   * as a {@link FileWriteTable}, which keeps their write in this catalog (see {@link WriterCall}); every other
-   * caller, SQL INSERT included, gets the table {@link #loadTable(Identifier)} gives.
+   * as a {@link FileWriteTable}, which keeps their write in this catalog (see {@link WriterCall}); SQL INSERT
+   * into a partitioned Hive-compatible file source table gets an {@link InsertTable} ({@link #insertTarget});
+   * every other caller gets the table {@link #loadTable(Identifier)} gives.
    */
   Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges) throws NoSuchTableException {
     Optional<WriterCall> call = WriterCall.current();
@@ -123,8 +125,34 @@ final class CatalogTables {
           }
         });
       }
+    } else if (table != null && options.syncPartitionsAfterWrite()) {
+      Table insert = insertTarget(table);
+      if (insert != null) {
+        return insert;
+      }
     }
     return loadTable(ident);
+  }
+
+  /**
+   * The target of a SQL {@code INSERT INTO / OVERWRITE} (Spark loads it with write privileges, on every line)
+   * when it is a partitioned Hive-compatible file source table: an {@link InsertTable}, which writes with
+   * Spark's file source and then syncs the Glue partitions in the same statement (Spark's V1 insert of the
+   * {@code V1Table} would write without telling the catalog). Null for every other table, which loads as usual.
+   */
+  private Table insertTarget(TableName table) throws NoSuchTableException {
+    software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+    if (EntryReader.isView(raw) || EntryReader.isHiveFormat(raw) || PartitionSync.notApplicable(raw) != null) {
+      return null;
+    }
+    GlueEntry entry = entries.entry(table, raw);
+    if (entry.isDelta()) {
+      return null;
+    }
+    return new InsertTable(name + "." + table, entry, hadoop, () -> {
+      names.forgetCachedRelation(table);
+      partitions.afterWrite(table, raw, false);
+    });
   }
 
   /** Time travel (VERSION AS OF), which only Delta tables have; only while Delta is on the classpath. */
