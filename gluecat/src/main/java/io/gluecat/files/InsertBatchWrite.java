@@ -74,10 +74,15 @@ final class InsertBatchWrite implements BatchWrite {
       Job job = Job.getInstance(conf);
       job.setOutputKeyClass(Void.class);
       job.setOutputValueClass(InternalRow.class);
-      FileOutputFormat.setOutputPath(job, root);
+      boolean replace = mode != Mode.APPEND;
+      // as Spark's V1 insert: an overwrite's job writes into the protocol's staging directory, whose partition
+      // directories replace the table's when the job commits
+      Path output = replace ? new Path(root, ".spark-staging-" + jobId).makeQualified(fs.getUri(),
+          fs.getWorkingDirectory()) : root;
+      FileOutputFormat.setOutputPath(job, output);
       FileCommitProtocol committer = FileCommitProtocol.instantiate(
-          spark.sessionState().conf().fileCommitProtocolClass(), jobId, target.location(), mode != Mode.APPEND);
-      WriteJobDescription description = description(spark, job, info.schema(), options);
+          spark.sessionState().conf().fileCommitProtocolClass(), jobId, target.location(), replace);
+      WriteJobDescription description = description(spark, job, info.schema(), options, output.toString());
       committer.setupJob(job);
       this.files = new FileBatchWrite(job, description, committer);
     } catch (IOException e) {
@@ -86,7 +91,8 @@ final class InsertBatchWrite implements BatchWrite {
     }
   }
 
-  private WriteJobDescription description(SparkSession spark, Job job, StructType schema, Map<String, String> options) {
+  private WriteJobDescription description(SparkSession spark, Job job, StructType schema, Map<String, String> options,
+      String output) {
     List<String> keys = target.partitionColumns();
     List<Attribute> all = new ArrayList<>(Scala.javaList(DataTypeUtils.toAttributes(schema)));
     List<Attribute> data = all.stream().filter(a -> !keys.contains(a.name())).toList();
@@ -110,7 +116,7 @@ final class InsertBatchWrite implements BatchWrite {
     String maxRecords = options.get("maxRecordsPerFile");
     return new WriteJobDescription(jobId, new SerializableConfiguration(job.getConfiguration()), writers,
         Scala.list(all), Scala.list(data), Scala.list(partitionAttributes), scala.Option.empty(),
-        target.location(), SparkCompat.scalaMap(Map.of()),
+        output, SparkCompat.scalaMap(Map.of()),
         maxRecords == null ? sql.maxRecordsPerFile() : Long.parseLong(maxRecords.trim()),
         sql.sessionLocalTimeZone(), Scala.list());
   }
