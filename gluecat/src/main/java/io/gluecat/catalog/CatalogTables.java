@@ -149,9 +149,9 @@ final class CatalogTables {
     if (entry.isDelta()) {
       return null;
     }
-    return new InsertTable(name + "." + table, entry, hadoop, () -> {
+    return new InsertTable(name + "." + table, entry, hadoop, (written, removed) -> {
       names.forgetCachedRelation(table);
-      partitions.afterWrite(table, raw, false);
+      partitions.afterInsert(table, raw, written, removed);
     });
   }
 

@@ -142,26 +142,24 @@ final class InsertBatchWrite implements BatchWrite {
   public void commit(WriterCommitMessage[] messages) {
     files.commit(messages); // the new files are in place from here on (an overwrite's written partitions replaced)
     committed = true;
-    if (mode == Mode.OVERWRITE) {
-      Set<String> written = new LinkedHashSet<>();
-      for (WriterCommitMessage m : messages) {
-        if (m instanceof WriteTaskResult result) {
-          written.addAll(Scala.javaSet(result.summary().updatedPartitions()));
-        }
+    Set<String> written = new LinkedHashSet<>();
+    for (WriterCommitMessage m : messages) {
+      if (m instanceof WriteTaskResult result) {
+        written.addAll(Scala.javaSet(result.summary().updatedPartitions()));
       }
-      removeUnwrittenSelectedPartitions(written);
     }
-    target.afterWrite().run();
+    List<String> removed = mode == Mode.OVERWRITE ? removeUnwrittenSelectedPartitions(written) : List.of();
+    target.afterWrite().run(new ArrayList<>(written), removed);
   }
 
   /** A static overwrite's selected partition directories that got no rows go, as Spark's V1 insert removes them. */
-  private void removeUnwrittenSelectedPartitions(Set<String> written) {
+  private List<String> removeUnwrittenSelectedPartitions(Set<String> written) {
     Path root = new Path(target.location());
     try {
       FileSystem fs = root.getFileSystem(conf);
-      List<Path> partitions = new ArrayList<>();
+      Map<String, Path> partitions = new LinkedHashMap<>();
       walk(fs, root, "", 0, new LinkedHashMap<>(), written, partitions);
-      for (Path dir : partitions) {
+      for (Path dir : partitions.values()) {
         fs.delete(dir, true);
         for (Path parent = dir.getParent(); parent != null && parent.depth() > root.depth();
             parent = parent.getParent()) {
@@ -172,6 +170,7 @@ final class InsertBatchWrite implements BatchWrite {
           fs.delete(parent, false);
         }
       }
+      return new ArrayList<>(partitions.keySet());
     } catch (IOException e) {
       throw new UncheckedIOException(String.format("The rows of this overwrite of table %s were written, but "
           + "removing the partitions it replaces under %s failed: %s. Readers see the old partitions beside the "
@@ -180,11 +179,11 @@ final class InsertBatchWrite implements BatchWrite {
   }
 
   private void walk(FileSystem fs, Path dir, String fragment, int depth, Map<String, String> spec, Set<String> written,
-      List<Path> selected) throws IOException {
+      Map<String, Path> selected) throws IOException {
     List<String> keys = target.partitionColumns();
     if (depth == keys.size()) {
       if (!written.contains(fragment) && selectedByFilters(spec)) {
-        selected.add(dir);
+        selected.put(fragment, dir);
       }
       return;
     }

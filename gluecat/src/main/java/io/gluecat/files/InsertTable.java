@@ -46,9 +46,14 @@ public final class InsertTable implements SupportsWrite {
   private final String name;
   private final GlueEntry entry;
   private final CatalogHadoopConf hadoop;
-  private final Runnable afterWrite;
+  private final AfterInsert afterWrite;
 
-  public InsertTable(String name, GlueEntry entry, CatalogHadoopConf hadoop, Runnable afterWrite) {
+  /** What follows an INSERT's commit, given the partition directories it wrote and removed ({@code k1=v1/k2=v2}). */
+  public interface AfterInsert {
+    void run(List<String> written, List<String> removed);
+  }
+
+  public InsertTable(String name, GlueEntry entry, CatalogHadoopConf hadoop, AfterInsert afterWrite) {
     this.name = name;
     this.entry = entry;
     this.hadoop = hadoop;
@@ -102,7 +107,7 @@ public final class InsertTable implements SupportsWrite {
    * @param afterWrite what follows the commit: the partition sync and forgetting Spark's cached relation
    */
   record Target(String name, String provider, String location, List<String> partitionColumns,
-      Map<String, String> options, Runnable afterWrite) {}
+      Map<String, String> options, AfterInsert afterWrite) {}
 
   enum Mode { APPEND, OVERWRITE, DYNAMIC }
 

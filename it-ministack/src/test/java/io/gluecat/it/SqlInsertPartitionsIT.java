@@ -162,6 +162,43 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
         rows("SELECT * FROM " + t("dyn") + " ORDER BY id"));
   }
 
+  /**
+   * An INSERT asks Glue only for the partitions it wrote (a GetPartitions expression naming them), creates the
+   * missing ones, and deletes only those a static overwrite removed: however many partitions the table has.
+   */
+  @Test
+  void anInsertAsksGlueOnlyForThePartitionsItWrote() throws Exception {
+    run("CREATE TABLE " + t("cost") + " (id BIGINT, region STRING, day INT) USING parquet PARTITIONED BY (region, day)");
+    run("INSERT INTO " + t("cost") + " SELECT id, concat('r', id % 5), CAST(id % 4 AS INT) FROM range(40)");
+    assertEquals(20, partitions("cost").size());
+    try (AutoCloseable glueExpressions = io.gluecat.testkit.GlueSemantics.filterAndPagePartitions()) {
+      GlueCallRecorder.clear();
+      run("INSERT INTO " + t("cost") + " PARTITION (region = 'r1', day = 7) SELECT 100");
+      assertEquals(List.of("GetPartitions", "BatchCreatePartition"), partitionCalls());
+      assertEquals(List.of("(region = 'r1' AND day = 7)"), expressions());
+
+      GlueCallRecorder.clear();
+      run("INSERT INTO " + t("cost") + " VALUES (101, 'r1', 7), (102, 'r2', 2)");
+      assertEquals(List.of("GetPartitions"), partitionCalls()); // both exist: nothing to create
+      assertEquals(1, expressions().size());
+      assertTrue(expressions().get(0).contains("(region = 'r1' AND day = 7)")
+          && expressions().get(0).contains("(region = 'r2' AND day = 2)"), expressions().toString());
+
+      GlueCallRecorder.clear();
+      run("INSERT OVERWRITE " + t("cost") + " PARTITION (region = 'r1') SELECT 103, 9");
+      // r1 held days 0 to 3 and 7: they go (one BatchDeletePartition), day 9 is created
+      assertEquals(List.of("GetPartitions", "BatchDeletePartition", "BatchCreatePartition"), partitionCalls());
+      assertEquals(List.of("(region = 'r1' AND day = 9)"), expressions());
+    }
+    assertInStep("cost", "r0/0", "r0/1", "r0/2", "r0/3", "r1/9", "r2/0", "r2/1", "r2/2", "r2/3", "r3/0", "r3/1",
+        "r3/2", "r3/3", "r4/0", "r4/1", "r4/2", "r4/3");
+  }
+
+  private static List<String> expressions() {
+    return GlueCallRecorder.calls(c -> c.isGlue() && c.operation().equals("GetPartitions") && c.userAgent() != null
+        && c.userAgent().contains("gluecat/")).stream().map(GlueCall::expression).collect(Collectors.toList());
+  }
+
   @Test
   void aFailedSyncAfterTheInsertFailsTheStatementAndNamesTheRecovery() throws Exception {
     run("CREATE TABLE " + t("late") + " (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
