@@ -94,7 +94,7 @@ public final class PartitionSync {
   /**
    * Syncs the partition objects of {@code table} ({@code db.table}) of the gluecat catalog named
    * {@code catalogName} in the active Spark session; the on-demand sync for writes gluecat did not see
-   * (SQL INSERT, other engines). From PySpark:
+   * (other engines' and jobs' files, a SQL INSERT reading its own table). From PySpark:
    * {@code spark._jvm.io.gluecat.partitions.PartitionSync.sync("glue", "sales.orders")}.
    */
   public static Result sync(String catalogName, String table) throws NoSuchTableException {
