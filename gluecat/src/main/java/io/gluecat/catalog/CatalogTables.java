@@ -15,8 +15,6 @@ import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
-import io.gluecat.files.FileWriteTable;
-import io.gluecat.files.WriterCall;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
 import io.gluecat.partitions.PartitionSync;
@@ -42,7 +40,7 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A catalog's tables: which part serves each table operation. Delta entries are served by a DeltaCatalog
  * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaTables}; file source
- * entries load as V1Tables and are created through {@link FileTables}; Hive-format entries load through the
+ * entries load as V1Tables (their writes: {@link CatalogWrites}) and are created through {@link FileTables}; Hive-format entries load through the
  * {@link EntryCatalog} (Delta's catalog passes them through) and are never created or replaced here. Glue is
  * written after the data; a rename is {@link CatalogRenames}'.
  */
@@ -58,6 +56,7 @@ final class CatalogTables {
   private final DeltaByPath deltaByPath;
   private final FileTables fileTables;
   private final CatalogRenames renames;
+  private final CatalogWrites writes;
   private volatile TableCatalog delta;
 
   CatalogTables(String name, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, EntryCatalog entries,
@@ -73,6 +72,7 @@ final class CatalogTables {
     this.deltaByPath = new DeltaByPath(name, glue, hadoop, this::deltaCatalog, deltaTables);
     this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
     this.renames = new CatalogRenames(name, glue, partitions, names);
+    this.writes = new CatalogWrites(name, options, glue, hadoop, entries, partitions, names);
   }
 
   DeltaTables deltaTables() {
@@ -101,30 +101,10 @@ final class CatalogTables {
     return table;
   }
 
-  /**
-   * A load for writing. DataFrameWriter's {@code saveAsTable} and {@code insertInto} get a file source table
-   * as a {@link FileWriteTable}, which keeps their write in this catalog (see {@link WriterCall}); every other
-   * caller, SQL INSERT included, gets the table {@link #loadTable(Identifier)} gives.
-   */
+  /** A load for writing: {@link CatalogWrites} decides; every other table loads as {@link #loadTable(Identifier)}. */
   Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges) throws NoSuchTableException {
-    Optional<WriterCall> call = WriterCall.current();
-    TableName table = names.tableName(ident);
-    if (call.isPresent() && table != null) {
-      software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
-      if (EntryReader.isHiveFormat(raw)) {
-        return loadTable(ident); // a HiveTable, which Spark writes as any V2 table (HiveWrite)
-      }
-      GlueEntry entry = entries.entry(table, raw);
-      if (!entry.isDelta()) {
-        return new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
-          names.forgetCachedRelation(table);
-          if (options.syncPartitionsAfterWrite()) {
-            partitions.afterWrite(table, raw, false);
-          }
-        });
-      }
-    }
-    return loadTable(ident);
+    Table table = writes.forWrite(ident);
+    return table != null ? table : loadTable(ident);
   }
 
   /** Time travel (VERSION AS OF), which only Delta tables have; only while Delta is on the classpath. */

@@ -8,8 +8,8 @@ import java.util.Optional;
  * {@code insertInto}), as opposed to the analyzer resolving a SQL statement.
  *
  * <p>Why gluecat needs to know: both ask with the same {@code loadTable(ident, writePrivileges)} call.
- * SQL INSERT must get the V1Table of a file source table, because only Spark's V1 path writes static and
- * dynamic partitions of such a table. DataFrameWriter, however, treats any V1Table as a table of Spark's
+ * SQL INSERT gets the V1Table of a file source table (Spark's V1 path writes its static and dynamic partitions),
+ * or, for a partitioned Hive-compatible one, an {@link InsertTable}. DataFrameWriter, however, treats any V1Table as a table of Spark's
  * built-in catalog and writes there instead, which would bypass Glue. The only difference between the two
  * calls is the caller, so the caller is what decides; the class name is per Spark line (SparkCompat).
  */

@@ -94,7 +94,7 @@ public final class PartitionSync {
   /**
    * Syncs the partition objects of {@code table} ({@code db.table}) of the gluecat catalog named
    * {@code catalogName} in the active Spark session; the on-demand sync for writes gluecat did not see
-   * (SQL INSERT, other engines). From PySpark:
+   * (other engines' and jobs' files, a SQL INSERT reading its own table). From PySpark:
    * {@code spark._jvm.io.gluecat.partitions.PartitionSync.sync("glue", "sales.orders")}.
    */
   public static Result sync(String catalogName, String table) throws NoSuchTableException {
@@ -194,8 +194,123 @@ public final class PartitionSync {
     if (notApplicable(entry) != null) {
       return;
     }
+    afterWrite(name, () -> sync(name, entry, newEntry));
+  }
+
+  /**
+   * The sync that follows a SQL INSERT gluecat wrote, which knows the partition directories it wrote and the
+   * ones it removed ({@code k1=v1/k2=v2}, escaped as Spark names them): Glue is asked only for the written
+   * partitions (one {@code GetPartitions} whose expression names them, when their keys' types and values can be
+   * written in Glue's grammar and the expression fits; else every partition is read and the rest ignored),
+   * then the missing ones are created, those whose storage changed re-created, and the removed ones deleted.
+   */
+  public void afterInsert(TableName name, Table entry, java.util.Collection<String> written,
+      java.util.Collection<String> removed) {
+    if (notApplicable(entry) != null) {
+      return;
+    }
+    afterWrite(name, () -> syncWritten(name, entry, written, removed));
+  }
+
+  private Result syncWritten(TableName name, Table entry, java.util.Collection<String> written,
+      java.util.Collection<String> removed) throws NoSuchTableException {
+    String location = stripSlash(entry.storageDescriptor().location());
+    Map<List<String>, PartitionInput> wanted = new LinkedHashMap<>();
+    for (String fragment : written) {
+      List<String> values = values(fragment);
+      if (values.size() == entry.partitionKeys().size()) {
+        wanted.put(values, PartitionInput.builder().values(values)
+            .storageDescriptor(EntryWriter.partitionStorage(entry.storageDescriptor(), location + "/" + fragment)).build());
+      }
+    }
+    List<List<String>> delete = new ArrayList<>();
+    for (String fragment : removed) {
+      delete.add(values(fragment));
+    }
+    List<PartitionInput> create = new ArrayList<>();
+    Map<List<String>, Partition> existing = new LinkedHashMap<>();
+    if (!wanted.isEmpty()) {
+      for (Partition p : glue.partitions().list(name, expression(entry, wanted.keySet()))) {
+        if (wanted.containsKey(p.values())) {
+          existing.put(p.values(), p);
+        }
+      }
+    }
+    for (PartitionInput p : wanted.values()) {
+      Partition have = existing.get(p.values());
+      if (have == null || !same(p.storageDescriptor(), have.storageDescriptor())) {
+        create.add(p);
+        if (have != null) {
+          delete.add(p.values());
+        }
+      }
+    }
+    glue.partitions().delete(name, delete);
+    glue.partitions().create(name, create);
+    return new Result(true, "", wanted.size(), create.size(), delete.size());
+  }
+
+  /** A partition directory fragment {@code k1=v1/k2=v2} to Glue's values. */
+  private static List<String> values(String fragment) {
+    List<String> values = new ArrayList<>();
+    for (String part : fragment.split("/")) {
+      values.add(ExternalCatalogUtils.unescapePathName(part.substring(part.indexOf('=') + 1)));
+    }
+    return values;
+  }
+
+  /** Glue's limit on a GetPartitions expression, in bytes. */
+  private static final int MAX_EXPRESSION_BYTES = 2048;
+  private static final java.util.Set<String> EXPRESSION_TYPES = java.util.Set.of("string", "int", "bigint",
+      "smallint", "tinyint", "date");
+  /** Words of Glue's expression parser a key cannot be named in an expression (as hive.GlueExpressions). */
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("as", "by", "do", "is", "in", "or", "on",
+      "all", "and", "any", "key", "not", "set", "asc", "top", "end", "desc", "into", "null", "like", "drop", "join",
+      "left", "from", "open", "case", "when", "then", "else", "some", "full", "with", "table", "where", "using",
+      "union", "group", "begin", "index", "inner", "limit", "outer", "order", "right", "delete", "create", "select",
+      "offset", "exists", "having", "insert", "update", "values", "escape", "primary", "natural", "replace",
+      "between", "truncate", "distinct", "intersect");
+
+  /**
+   * A GetPartitions expression selecting exactly these partitions, {@code (k1 = 'a' AND k2 = 1) OR (...)}; empty
+   * (every partition is read) when a key's type or name, or a value, cannot be written in Glue's grammar, or the
+   * expression would pass Glue's limit.
+   */
+  static java.util.Optional<String> expression(Table entry, java.util.Collection<List<String>> partitions) {
+    List<Column> keys = entry.partitionKeys();
+    for (Column key : keys) {
+      if (key.type() == null || !EXPRESSION_TYPES.contains(key.type().toLowerCase(Locale.ROOT))
+          || RESERVED.contains(key.name().toLowerCase(Locale.ROOT)) || !key.name().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        return java.util.Optional.empty();
+      }
+    }
+    List<String> ors = new ArrayList<>();
+    for (List<String> values : partitions) {
+      List<String> ands = new ArrayList<>();
+      for (int i = 0; i < keys.size(); i++) {
+        String type = keys.get(i).type().toLowerCase(Locale.ROOT);
+        String value = values.get(i);
+        boolean quoted = type.equals("string") || type.equals("date");
+        if (value.equals(ExternalCatalogUtils.DEFAULT_PARTITION_NAME()) || value.contains("'") || value.contains("\\")
+            || (!quoted && !value.matches("-?[0-9]+")) || (type.equals("date") && !value.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}"))) {
+          return java.util.Optional.empty();
+        }
+        ands.add(keys.get(i).name().toLowerCase(Locale.ROOT) + " = " + (quoted ? "'" + value + "'" : value));
+      }
+      ors.add(ands.size() == 1 ? ands.get(0) : "(" + String.join(" AND ", ands) + ")");
+    }
+    String expression = String.join(" OR ", ors);
+    return expression.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_EXPRESSION_BYTES
+        ? java.util.Optional.of(expression) : java.util.Optional.empty();
+  }
+
+  private interface SyncCall {
+    Result run() throws NoSuchTableException;
+  }
+
+  private void afterWrite(TableName name, SyncCall sync) {
     try {
-      sync(name, entry, newEntry);
+      sync.run();
     } catch (NoSuchTableException | RuntimeException e) {
       throw new GlueCatalogException(String.format("The files of table %s.%s were written and its Glue entry is "
           + "in place, but syncing its Glue partition objects failed: %s. Spark reads the table as it is; "

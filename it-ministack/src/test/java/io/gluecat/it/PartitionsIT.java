@@ -237,12 +237,20 @@ class PartitionsIT extends MiniStackSparkTest {
 
   // ---- writes gluecat does not see, and the sync on demand ----
 
+  /** Files another job wrote into the table's directory, as {@code v=<value>} partitions (gluecat never sees it). */
+  private void writtenByAnotherJob(String table, String... values) {
+    String location = location(glueTable(db, table));
+    for (String value : values) {
+      session.range(1, 2).selectExpr("id").write().mode("append").parquet(location + "/v=" + value);
+    }
+  }
+
   @Test
-  void sqlInsertNeedsTheSyncOnDemand() throws Exception {
+  void writesGluecatDoesNotSeeNeedTheSyncOnDemand() throws Exception {
     run("CREATE TABLE " + t("sqlins") + " (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
     GlueCallRecorder.clear();
-    run("INSERT INTO " + t("sqlins") + " VALUES (1, 'a'), (2, 'b')");
-    // Spark's V1 insert writes the files without telling the catalog: Glue has no partitions yet
+    writtenByAnotherJob("sqlins", "a", "b");
+    // another job wrote the files without telling the catalog: Glue has no partitions yet
     assertTrue(partitions(db, "sqlins").isEmpty());
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
 
@@ -279,12 +287,15 @@ class PartitionsIT extends MiniStackSparkTest {
     try {
       sessionMode.sql("CREATE TABLE " + db + ".srepair (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
       sessionMode.sql("INSERT INTO " + db + ".srepair VALUES (1, 'a')");
+      // the INSERT itself synced its partition; the repair statements change nothing
+      assertEquals(List.of("a"), new ArrayList<>(partitions(db, "srepair").keySet()));
+      writtenByAnotherJob("srepair", "b");
       GlueCallRecorder.clear();
       for (String statement : List.of("MSCK REPAIR TABLE " + db + ".srepair", "ALTER TABLE " + db + ".srepair RECOVER PARTITIONS")) {
         assertThrows(Throwable.class, () -> sessionMode.sql(statement).collectAsList(), statement);
       }
       assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
-      assertTrue(partitions(db, "srepair").isEmpty());
+      assertEquals(List.of("a"), new ArrayList<>(partitions(db, "srepair").keySet()));
     } finally {
       SparkSession.setActiveSession(spark());
     }
@@ -428,7 +439,7 @@ class PartitionsIT extends MiniStackSparkTest {
   @Test
   void syncDeletesStalePartitionsAndRecreatesMovedOnes() throws Exception {
     run("CREATE TABLE " + t("stale") + " (id BIGINT, v STRING) USING parquet PARTITIONED BY (v)");
-    run("INSERT INTO " + t("stale") + " VALUES (1, 'a'), (2, 'b')");
+    writtenByAnotherJob("stale", "a", "b");
     // as another tool left them: 'a' at a wrong location, 'gone' without a directory
     Table entry = glueTable(db, "stale");
     GLUE.batchCreatePartition(r -> r.databaseName(db).tableName("stale").partitionInputList(

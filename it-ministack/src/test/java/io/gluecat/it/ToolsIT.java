@@ -737,7 +737,7 @@ class ToolsIT extends MiniStackSparkTest {
 
   /**
    * repair --partitions brings a partitioned parquet table's Glue partitions in line with its directories
-   * after a write gluecat did not see (SQL INSERT); with --dry-run it only says what it would do.
+   * after a write gluecat did not see (another job's files); with --dry-run it only says what it would do.
    */
   @Test
   void repairPartitionsSyncsGluePartitionsWithTheDirectories() {
@@ -745,7 +745,8 @@ class ToolsIT extends MiniStackSparkTest {
     String catalog = newCatalog();
     sql("CREATE TABLE " + catalog + "." + db + ".events USING parquet PARTITIONED BY (day) AS "
         + "SELECT id, IF(id % 2 = 0, 'even', 'odd') AS day FROM range(4)");
-    sql("INSERT INTO " + catalog + "." + db + ".events VALUES (9, 'extra')");
+    spark().range(9, 10).selectExpr("id").write().parquet(
+        GLUE.getTable(r -> r.databaseName(db).name("events")).table().storageDescriptor().location() + "/day=extra");
     assertEquals(List.of("[even]", "[odd]"), gluePartitions(db, "events"));
 
     Run dryRun = tool("repair", db, "events", "--partitions", "--dry-run");

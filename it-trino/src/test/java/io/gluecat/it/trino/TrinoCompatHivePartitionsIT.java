@@ -2,7 +2,6 @@ package io.gluecat.it.trino;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import io.gluecat.partitions.PartitionSync;
 import io.gluecat.testkit.compat.CompatCase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * gluecat writes partitioned parquet and orc tables; Trino's Hive connector, on the same Glue databases, reads
  * every row. It takes a Hive table's partitions from Glue's partition objects only (an entry without them reads
- * as empty, without an error), so this is what gluecat's partition sync is for (issue 16).
+ * as empty, without an error), so this is what gluecat's partition sync is for (issue 16), after every write
+ * of the session, SQL INSERT included (issue 36).
  */
 class TrinoCompatHivePartitionsIT extends TrinoCompatTest {
 
@@ -47,15 +47,26 @@ class TrinoCompatHivePartitionsIT extends TrinoCompatTest {
   }
 
   @Test
-  @CompatCase(id = "file-partitioned-sql-insert-then-sync", writer = "gluecat", reader = "trino-hive",
-      title = "Partitions added by Spark SQL INSERT reach Trino's Hive connector after PartitionSync.sync",
-      limit = "Spark's SQL INSERT into a non-Delta table writes without telling the catalog: its new partitions "
-          + "are read by Trino's Hive connector and Athena only after the on-demand sync")
-  void sqlInsertedPartitionsReachTrinoAfterTheSync() throws Exception {
-    run("CREATE TABLE " + t("visits") + " (id BIGINT, day STRING) USING parquet PARTITIONED BY (day)");
-    run("INSERT INTO " + t("visits") + " VALUES (1, 'd1'), (2, 'd2')");
-    assertEquals(List.of("[0]"), trinoRows("SELECT count(*) FROM " + hiveName("visits")));
-    assertEquals(2, PartitionSync.sync(catalog, db + ".visits").created());
-    assertEquals(List.of("[1, d1]", "[2, d2]"), trinoRows("SELECT id, day FROM " + hiveName("visits") + " ORDER BY id"));
+  @CompatCase(id = "file-partitioned-sql-insert-read-by-hive", writer = "gluecat", reader = "trino-hive",
+      title = "Partitioned parquet table written by SQL INSERT INTO and INSERT OVERWRITE (static and dynamic "
+          + "partitions) read by Trino's Hive connector right after each statement: every row")
+  void trinoHiveReadsEveryRowRightAfterSqlInserts() {
+    run("CREATE TABLE " + t("visits") + " (id BIGINT, region STRING, day STRING) USING parquet "
+        + "PARTITIONED BY (region, day)");
+    run("INSERT INTO " + t("visits") + " VALUES (1, 'eu', 'd1'), (2, 'us', 'd2')");
+    assertEquals(List.of("[1, eu, d1]", "[2, us, d2]"),
+        trinoRows("SELECT id, region, day FROM " + hiveName("visits") + " ORDER BY id"));
+    run("INSERT INTO " + t("visits") + " PARTITION (region = 'ap', day = 'd3') SELECT 3");
+    run("INSERT OVERWRITE " + t("visits") + " PARTITION (region = 'us', day) SELECT 4, 'd4'");
+    assertEquals(List.of("[1, eu, d1]", "[3, ap, d3]", "[4, us, d4]"),
+        trinoRows("SELECT id, region, day FROM " + hiveName("visits") + " ORDER BY id"));
+    session.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+    try {
+      run("INSERT OVERWRITE " + t("visits") + " VALUES (5, 'eu', 'd1'), (6, 'eu', 'd5')");
+    } finally {
+      session.conf().unset("spark.sql.sources.partitionOverwriteMode");
+    }
+    assertEquals(List.of("[3, ap, d3]", "[4, us, d4]", "[5, eu, d1]", "[6, eu, d5]"),
+        trinoRows("SELECT id, region, day FROM " + hiveName("visits") + " ORDER BY id"));
   }
 }

@@ -1,0 +1,76 @@
+package io.gluecat.catalog;
+
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.TableName;
+import io.gluecat.files.FileWriteTable;
+import io.gluecat.files.InsertTable;
+import io.gluecat.files.WriterCall;
+import io.gluecat.glue.GlueGateway;
+import io.gluecat.partitions.PartitionSync;
+import io.gluecat.storage.CatalogHadoopConf;
+import java.util.Optional;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+
+/**
+ * Which table a load with write privileges gets ({@code loadTable(ident, writePrivileges)}, which Spark calls for
+ * DataFrameWriter's {@code saveAsTable}/{@code insertInto} and for the target of SQL {@code INSERT}, on every
+ * line). DataFrameWriter gets a file source table as a {@link FileWriteTable}, which keeps its write in this
+ * catalog (see {@link WriterCall}); SQL {@code INSERT} into a partitioned Hive-compatible file source table gets an
+ * {@link InsertTable}, which writes with Spark's file format writer and then syncs the Glue partitions in the
+ * same statement (Spark's V1 insert of the {@code V1Table} would write without telling the catalog). Every other
+ * load is the catalog's usual one.
+ */
+final class CatalogWrites {
+  private final String name;
+  private final CatalogOptions options;
+  private final GlueGateway glue;
+  private final CatalogHadoopConf hadoop;
+  private final EntryCatalog entries;
+  private final PartitionSync partitions;
+  private final CatalogNames names;
+
+  CatalogWrites(String name, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, EntryCatalog entries,
+      PartitionSync partitions, CatalogNames names) {
+    this.name = name;
+    this.options = options;
+    this.glue = glue;
+    this.hadoop = hadoop;
+    this.entries = entries;
+    this.partitions = partitions;
+    this.names = names;
+  }
+
+  /** The table a write of {@code ident} gets, or null when it gets the catalog's usual table. */
+  Table forWrite(Identifier ident) throws NoSuchTableException {
+    Optional<WriterCall> call = WriterCall.current();
+    TableName table = names.tableName(ident);
+    if (table == null || (call.isEmpty() && !options.syncPartitionsAfterWrite())) {
+      return null;
+    }
+    software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+    if (call.isPresent()) {
+      if (EntryReader.isHiveFormat(raw)) {
+        return null; // a HiveTable, which Spark writes as any V2 table (HiveWrite)
+      }
+      GlueEntry entry = entries.entry(table, raw);
+      return entry.isDelta() ? null : new FileWriteTable(name + "." + table, entry, call.get(), hadoop, () -> {
+        names.forgetCachedRelation(table);
+        if (options.syncPartitionsAfterWrite()) {
+          partitions.afterWrite(table, raw, false);
+        }
+      });
+    }
+    if (EntryReader.isView(raw) || EntryReader.isHiveFormat(raw) || PartitionSync.notApplicable(raw) != null) {
+      return null; // SQL INSERT keeps Spark's V1 insert of the V1Table
+    }
+    GlueEntry entry = entries.entry(table, raw);
+    return entry.isDelta() ? null : new InsertTable(name + "." + table, entry, hadoop, (written, removed) -> {
+      names.forgetCachedRelation(table);
+      partitions.afterInsert(table, raw, written, removed);
+    });
+  }
+}

@@ -1,0 +1,226 @@
+package io.gluecat.files;
+
+import io.gluecat.entry.GlueEntry;
+import io.gluecat.storage.CatalogHadoopConf;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.distributions.Distributions;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
+import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
+import org.apache.spark.sql.connector.write.SupportsOverwrite;
+import org.apache.spark.sql.connector.write.Write;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.sources.AlwaysTrue;
+import org.apache.spark.sql.sources.And;
+import org.apache.spark.sql.sources.EqualNullSafe;
+import org.apache.spark.sql.sources.EqualTo;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.sources.IsNull;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A partitioned Hive-compatible file source table (parquet, orc, avro) as the target of a SQL
+ * {@code INSERT INTO} / {@code INSERT OVERWRITE} (a load with write privileges that is not DataFrameWriter's,
+ * see {@link WriterCall}). Spark's V1 insert of the table's {@code V1Table} would write the files without
+ * telling the catalog; this table writes the same files with Spark's own file format writer and commit
+ * protocol in Spark's {@code key=value} layout, and then runs the partition sync in the same statement.
+ *
+ * <p>It shows the table's partitioning, so that Spark resolves static and mixed partition specs into the rows
+ * (static values become columns) and asks for: an append ({@code INSERT INTO}); an overwrite of what the
+ * static values select ({@code INSERT OVERWRITE} in {@code partitionOverwriteMode=static}, the whole table
+ * without a spec); an overwrite of the partitions written ({@code dynamic}). Reads of the table in the same
+ * statement still load its {@code V1Table}.
+ */
+public final class InsertTable implements SupportsWrite {
+  private final String name;
+  private final GlueEntry entry;
+  private final CatalogHadoopConf hadoop;
+  private final AfterInsert afterWrite;
+
+  /** What follows an INSERT's commit, given the partition directories it wrote and removed ({@code k1=v1/k2=v2}). */
+  public interface AfterInsert {
+    void run(List<String> written, List<String> removed);
+  }
+
+  public InsertTable(String name, GlueEntry entry, CatalogHadoopConf hadoop, AfterInsert afterWrite) {
+    this.name = name;
+    this.entry = entry;
+    this.hadoop = hadoop;
+    this.afterWrite = afterWrite;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  @SuppressWarnings("deprecation") // Table.schema() is what every Spark line reads for writes
+  public StructType schema() {
+    return entry.schema();
+  }
+
+  @Override
+  public Transform[] partitioning() {
+    return entry.partitionColumns().stream().map(Expressions::identity).toArray(Transform[]::new);
+  }
+
+  @Override
+  public Map<String, String> properties() {
+    return entry.properties();
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return Set.of(TableCapability.BATCH_WRITE, TableCapability.TRUNCATE, TableCapability.OVERWRITE_BY_FILTER,
+        TableCapability.OVERWRITE_DYNAMIC);
+  }
+
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    hadoop.open(name, entry.location());
+    Map<String, String> options = hadoop.writeOptions(name, entry.storageProperties(),
+        info.options().asCaseSensitiveMap());
+    return new Builder(new Target(name, entry.provider(), entry.location(), entry.partitionColumns(), options,
+        afterWrite), info);
+  }
+
+  /**
+   * What a write needs of its table.
+   *
+   * @param name catalog.database.table, for messages
+   * @param provider parquet, orc or avro
+   * @param location the table's location
+   * @param partitionColumns the partition columns, in order
+   * @param options the table's options with the catalog's shareable Hadoop settings and the statement's options
+   * @param afterWrite what follows the commit: the partition sync and forgetting Spark's cached relation
+   */
+  record Target(String name, String provider, String location, List<String> partitionColumns,
+      Map<String, String> options, AfterInsert afterWrite) {}
+
+  enum Mode { APPEND, OVERWRITE, DYNAMIC }
+
+  /** What Spark asks for: an append, an overwrite of what the static values select, or of the partitions written. */
+  static final class Builder implements SupportsOverwrite, SupportsDynamicOverwrite {
+    private final Target target;
+    private final LogicalWriteInfo info;
+    private Mode mode = Mode.APPEND;
+    private Filter[] filters = new Filter[0];
+
+    Builder(Target target, LogicalWriteInfo info) {
+      this.target = target;
+      this.info = info;
+    }
+
+    @Override
+    public WriteBuilder overwrite(Filter[] filters) {
+      for (Filter f : filters) { // checked while the statement is planned: only partition values select
+        selects(target, f, Map.of());
+      }
+      this.mode = Mode.OVERWRITE;
+      this.filters = filters.clone();
+      return this;
+    }
+
+    @Override
+    public WriteBuilder overwriteDynamicPartitions() {
+      this.mode = Mode.DYNAMIC;
+      return this;
+    }
+
+    @Override
+    public Write build() {
+      return new InsertWrite(target, info, mode, filters);
+    }
+  }
+
+  /** The write Spark runs: rows sorted by the partition columns, as Spark's V1 file writer sorts them. */
+  static final class InsertWrite implements Write, RequiresDistributionAndOrdering {
+    private final Target target;
+    private final LogicalWriteInfo info;
+    private final Mode mode;
+    private final Filter[] filters;
+
+    InsertWrite(Target target, LogicalWriteInfo info, Mode mode, Filter[] filters) {
+      this.target = target;
+      this.info = info;
+      this.mode = mode;
+      this.filters = filters;
+    }
+
+    @Override
+    public String description() {
+      return String.format("%s files of table %s", target.provider(), target.name());
+    }
+
+    @Override
+    public Distribution requiredDistribution() {
+      return Distributions.unspecified();
+    }
+
+    @Override
+    public SortOrder[] requiredOrdering() {
+      return target.partitionColumns().stream()
+          .map(c -> Expressions.sort(Expressions.column(c), SortDirection.ASCENDING)).toArray(SortOrder[]::new);
+    }
+
+    @Override
+    public BatchWrite toBatch() {
+      return new InsertBatchWrite(target, info, mode, filters);
+    }
+  }
+
+  /**
+   * Whether a partition (its values by key, unescaped as in its directory name) is selected by one of a static
+   * overwrite's filters: Spark's static partition values come as equality (or null-safe equality, or IS NULL)
+   * on partition keys, AND-ed; anything else is refused while the statement is planned. An empty spec checks
+   * the filter only.
+   */
+  static boolean selects(Target target, Filter filter, Map<String, String> spec) {
+    if (filter instanceof AlwaysTrue) {
+      return true;
+    }
+    if (filter instanceof And and) {
+      return selects(target, and.left(), spec) && selects(target, and.right(), spec);
+    }
+    String key = null;
+    Object value = null;
+    if (filter instanceof EqualTo eq) {
+      key = eq.attribute();
+      value = eq.value();
+    } else if (filter instanceof EqualNullSafe eq) {
+      key = eq.attribute();
+      value = eq.value();
+    } else if (filter instanceof IsNull isNull) {
+      key = isNull.attribute();
+    }
+    if (key == null || !target.partitionColumns().contains(key)) {
+      throw new UnsupportedOperationException(String.format("Table %s: an overwrite of a file source table "
+          + "replaces whole partitions, selected by values of its partition columns %s; it cannot replace the "
+          + "rows where %s. Nothing was written.", target.name(), target.partitionColumns(), filter));
+    }
+    return spec.isEmpty() || partitionValue(value).equals(spec.get(key));
+  }
+
+  /** A static partition value as Spark's file writer writes it in a directory name (before escaping). */
+  private static String partitionValue(Object value) {
+    if (value == null) {
+      return ExternalCatalogUtils.DEFAULT_PARTITION_NAME();
+    }
+    if (value instanceof java.math.BigDecimal d) {
+      return d.toPlainString();
+    }
+    return String.valueOf(value);
+  }
+}
