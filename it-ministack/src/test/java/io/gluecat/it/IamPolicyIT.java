@@ -160,8 +160,9 @@ class IamPolicyIT extends MiniStackSparkTest {
       SparkSession writer = newSessionModeSession(motoOptions(writerRole));
       writer.sql("CREATE DATABASE " + db + " LOCATION '" + location + "'");
       writer.sql("CREATE TABLE " + db + ".t (id INT, day STRING) USING parquet PARTITIONED BY (day)");
-      writer.createDataFrame(List.of(RowFactory.create(1, "2026-12-01")), schema()).write().insertInto(db + ".t");
+      writer.sql("INSERT INTO " + db + ".t VALUES (1, '2026-12-01')");
       writer.sql("CREATE TABLE " + db + ".d USING delta AS SELECT 7 AS id");
+      assertEquals(1, admin.getPartitions(r -> r.databaseName(db).tableName("t")).partitions().size());
 
       SparkSession reader = newSessionModeSession(motoOptions(readerRole));
       assertEquals(List.of("[1,2026-12-01]"), strings(reader.sql("SELECT id, day FROM " + db + ".t").collectAsList()));
