@@ -29,6 +29,30 @@ public final class Repository {
                 + "): set -Dmaven.multiModuleProjectDirectory");
     }
 
+    /**
+     * Whether this JVM tests the last row of matrix.yaml (system property {@code gluecat.matrix.row}), or no row
+     * at all (a developer's run outside the line modules). Tests of what cannot differ between Spark lines
+     * (IAM policy documents, the acceptance program's flow) run there only, once per CI run.
+     */
+    public static boolean isNewestRowOrNone() {
+        String row = System.getProperty("gluecat.matrix.row", "").trim();
+        if (row.isEmpty() || row.contains("${")) {
+            return true;
+        }
+        try {
+            String newest = null;
+            for (String line : Files.readAllLines(root().resolve("matrix.yaml"))) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*-\\s*id:\\s*(\\S+)").matcher(line);
+                if (m.find()) {
+                    newest = m.group(1);
+                }
+            }
+            return row.equals(newest);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** {@code <repo>/.tools}, where the fixtures install what they run. */
     public static Path tools() {
         return root().resolve(".tools");
