@@ -21,7 +21,7 @@ final class S3PutIfAbsent {
   static void put(FileSystem fs, Path path, byte[] bytes) throws IOException {
     FSDataOutputStream out;
     try {
-      out = fs.createFile(path).overwrite(true).must(CONDITIONAL_OVERWRITE, true).build();
+      out = (FSDataOutputStream) fs.createFile(path).overwrite(true).must(CONDITIONAL_OVERWRITE, true).build();
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
       throw new IOException(String.format("%s has no conditional create (%s, Hadoop 3.4.2 and later's S3A): %s; "
           + "%s needs it", fs.getUri(), CONDITIONAL_OVERWRITE, e.getMessage(), ConditionalLogStore.class.getName()), e);
