@@ -75,7 +75,9 @@ class ConditionalLogStoreIT extends MiniStackSparkTest {
     assertThrows(FileAlreadyExistsException.class,
         () -> newStore().write(commit, List.of("{\"second\":1}").iterator(), false, conf()));
     assertEquals("{\"first\":1}\n{\"line\":2}\n", read(bucket, "t/_delta_log/00000000000000000000.json"));
-    assertEquals(List.of("t/_delta_log/00000000000000000000.json"), keys(bucket, "t/"), "the probe was removed");
+    // the probe is gone (S3A's delete of it may leave the directory marker t/_delta_log/, as Delta's mkdirs would)
+    assertEquals(List.of("t/_delta_log/00000000000000000000.json"),
+        keys(bucket, "t/").stream().filter(k -> !k.endsWith("/")).collect(Collectors.toList()));
   }
 
   @Test
