@@ -7,6 +7,9 @@ import com.amazonaws.services.s3.model.ObjectMetadata;
 import com.amazonaws.services.s3.model.PutObjectRequest;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.s3a.S3AFileSystem;
@@ -18,6 +21,8 @@ import org.apache.hadoop.fs.s3a.S3AFileSystem;
  * S3's refusal reaches the caller as an {@link IOException} whose cause is the SDK's exception with its status.
  */
 final class S3PutIfAbsent {
+  private static final Map<S3AFileSystem, AmazonS3> CLIENTS = Collections.synchronizedMap(new WeakHashMap<>());
+
   private S3PutIfAbsent() {}
 
   static void put(FileSystem fs, Path path, byte[] bytes) throws IOException {
@@ -26,7 +31,9 @@ final class S3PutIfAbsent {
           fs.getUri(), fs.getClass().getName(), ConditionalLogStore.class.getName()));
     }
     S3AFileSystem s3a = (S3AFileSystem) fs;
-    AmazonS3 s3 = s3a.getAmazonS3ClientForTesting("gluecat conditional commit");
+    // S3A logs a warning each time its client is handed out, so it is asked once per file system
+    AmazonS3 s3 = CLIENTS.computeIfAbsent(s3a, fs3a -> fs3a.getAmazonS3ClientForTesting(
+        "gluecat conditional commits (io.gluecat.logstore.ConditionalLogStore)"));
     String key = s3a.pathToKey(s3a.makeQualified(path));
     ObjectMetadata metadata = new ObjectMetadata();
     metadata.setContentLength(bytes.length);

@@ -1,5 +1,6 @@
 package io.gluecat.tools.doctor;
 
+import io.gluecat.logstore.DeltaLogStores;
 import io.gluecat.tools.cli.CatalogSession;
 import io.gluecat.tools.cli.Json;
 import io.gluecat.tools.cli.UsageException;
@@ -96,6 +97,7 @@ public final class Doctor {
 
   public int run(String database, List<String> tables, boolean json, PrintStream out) {
     List<Finding> findings = inspect(database, entries(database, tables));
+    DeltaLogStores.describe(session.name()).forEach(line -> err.println("doctor: " + line));
     if (json) {
       out.println(Json.write(toJson(session.name(), database, findings)));
     } else {
