@@ -97,11 +97,12 @@ public final class Doctor {
 
   public int run(String database, List<String> tables, boolean json, PrintStream out) {
     List<Finding> findings = inspect(database, entries(database, tables));
-    DeltaLogStores.describe(session.name()).forEach(line -> err.println("doctor: " + line));
     if (json) {
       out.println(Json.write(toJson(session.name(), database, findings)));
     } else {
       print(database, findings, out);
+      // the application's log store for S3 Delta tables (a warning when commits of other writers can be lost)
+      DeltaLogStores.describe(session.name()).forEach(out::println);
     }
     return findings.stream().anyMatch(f -> !f.problems().isEmpty()) ? 1 : 0;
   }
