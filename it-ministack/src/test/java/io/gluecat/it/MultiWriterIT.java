@@ -150,4 +150,30 @@ class MultiWriterIT extends MiniStackSparkTest {
       proxy.dropIfNoneMatch(false);
     }
   }
+
+  /**
+   * Faults of the commit PUT through S3A (the proxy injects them): a PUT whose answer is lost after S3 applied
+   * it (the SDK's retry meets 412 on our own bytes), a 409 ConditionalRequestConflict, a 503 SlowDown. Each ends
+   * with the commit made exactly once, holding our bytes, and the write reported as a success.
+   */
+  @Test
+  void faultsOfTheCommitPutEndWithTheCommitMadeOnce() throws Exception {
+    String bucket = newS3ABucket(MINISTACK);
+    Configuration conf = new Configuration(spark().sparkContext().hadoopConfiguration());
+    throughProxy(bucket).forEach(conf::set);
+    LogStore store = (LogStore) Class.forName(GLUECATS_STORE).getConstructor(Configuration.class).newInstance(conf);
+    String[] faults = {"reset-after", "409", "503"};
+    for (int v = 0; v < faults.length; v++) {
+      String key = String.format("t/_delta_log/%020d.json", v);
+      String line = "{\"version\":" + v + ",\"fault\":\"" + faults[v] + "\"}";
+      int before = proxy.commitPuts.get();
+      proxy.failCommitPuts(faults[v]);
+      store.write(new Path("s3a://" + bucket + "/" + key), List.of(line).iterator(), false, conf);
+      assertEquals(line + "\n", read(bucket, key), faults[v]);
+      assertTrue(proxy.commitPuts.get() - before >= 2, faults[v] + ": the PUT was tried again");
+    }
+    // and another writer's commit of a version is still refused afterwards
+    assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> store.write(
+        new Path("s3a://" + bucket + "/t/_delta_log/00000000000000000000.json"), List.of("{}").iterator(), false, conf));
+  }
 }

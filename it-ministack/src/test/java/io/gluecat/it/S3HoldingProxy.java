@@ -37,6 +37,7 @@ final class S3HoldingProxy implements AutoCloseable {
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private volatile boolean dropIfNoneMatch;
   private volatile CountDownLatch held = new CountDownLatch(0);
+  private final java.util.Queue<String> faults = new java.util.concurrent.ConcurrentLinkedQueue<>();
   final AtomicInteger commitPuts = new AtomicInteger();
   final AtomicInteger conditionalCommitPuts = new AtomicInteger();
 
@@ -59,6 +60,15 @@ final class S3HoldingProxy implements AutoCloseable {
   /** Commit PUTs wait until this many are in flight (or 60 s pass), then go on together. */
   void holdCommitPuts(int count) {
     held = new CountDownLatch(count);
+  }
+
+  /**
+   * Faults for the next commit PUTs, one each: {@code reset-after} (passed on to S3, then the connection is
+   * closed without an answer), {@code 409} (S3's ConditionalRequestConflict, not passed on), {@code 503}
+   * (SlowDown, not passed on).
+   */
+  void failCommitPuts(String... next) {
+    faults.addAll(List.of(next));
   }
 
   void dropIfNoneMatch(boolean drop) {
@@ -98,6 +108,22 @@ final class S3HoldingProxy implements AutoCloseable {
         CountDownLatch latch = held;
         latch.countDown();
         latch.await(60, TimeUnit.SECONDS);
+        String fault = faults.poll();
+        if ("409".equals(fault) || "503".equals(fault)) {
+          byte[] error = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>"
+              + (fault.equals("409") ? "ConditionalRequestConflict" : "SlowDown") + "</Code><Message>injected by "
+              + "the test proxy</Message></Error>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/xml");
+          exchange.sendResponseHeaders(Integer.parseInt(fault), error.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(error);
+          }
+          return;
+        }
+        if ("reset-after".equals(fault)) {
+          client.send(request.build(), HttpResponse.BodyHandlers.discarding());
+          throw new IOException("injected: the answer of a PUT that S3 applied is lost");
+        }
       }
       HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
       response.headers().map().forEach((name, values) -> {
