@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  *
  * <p>The stores here are separate instances in one JVM. Delta's default S3SingleDriverLogStore serialises
  * writers of one JVM (a JVM-wide lock and cache of written paths), so threads in one JVM cannot show its loss;
- * that needs writers in separate JVMs (issue #35's MultiWriterIT, not built yet).
+ * MultiWriterIT races writers in separate JVMs.
  */
 class ConditionalLogStoreIT extends MiniStackSparkTest {
   static final String STORE = "io.gluecat.logstore.ConditionalLogStore";
