@@ -17,6 +17,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class DeltaLogStores {
   public static final String SINGLE_DRIVER = "io.delta.storage.S3SingleDriverLogStore";
+  /** ConditionalLogStore's name, as a string: naming the class would load Delta's, which a session may lack. */
+  static final String CONDITIONAL = "io.gluecat.logstore.ConditionalLogStore";
   private static final String LEGACY_SINGLE_DRIVER = "org.apache.spark.sql.delta.storage.S3SingleDriverLogStore";
   private static final List<String> SCHEMES = List.of("s3a", "s3");
   private static final Logger LOG = LoggerFactory.getLogger(DeltaLogStores.class);
@@ -43,7 +45,7 @@ public final class DeltaLogStores {
       lines.add(String.format("catalog %s: Delta commits to %s:// locations use %s%s", catalog, scheme, store,
           single ? "; it keeps apart only writers in this JVM: another application or engine committing to the "
               + "same table can silently replace a commit. Set spark.delta.logStore." + scheme + ".impl="
-              + ConditionalLogStore.class.getName() + " in every writer (docs/operations.md, \"Several writers on "
+              + CONDITIONAL + " in every writer (docs/operations.md, \"Several writers on "
               + "one table\")" : ""));
     }
     return lines;
@@ -68,7 +70,7 @@ public final class DeltaLogStores {
           LOG.info(line);
         }
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.debug("could not read the application's Delta log store settings", e);
     }
   }

@@ -14,6 +14,11 @@ class DeltaLogStoresTest {
   }
 
   @Test
+  void theNameUsedWithoutLoadingDeltaIsTheStoresName() {
+    assertEquals(ConditionalLogStore.class.getName(), DeltaLogStores.CONDITIONAL);
+  }
+
+  @Test
   void withoutSettingsDeltaUsesTheSingleDriverStoreAndTheLogWarns() {
     assertEquals(DeltaLogStores.SINGLE_DRIVER, DeltaLogStores.resolve(conf(Map.of()), "s3a"));
     String line = DeltaLogStores.describe(conf(Map.of()), "glue").get(0);
