@@ -70,6 +70,13 @@ class MultiWriterIT extends MiniStackSparkTest {
 
   /** Starts WRITERS JVMs committing the same version with {@code store}; their RESULT lines, in writer order. */
   private static List<String> race(String store, String bucket, String key) throws Exception {
+    return race(bucket, (w, settings) -> List.of(LogStoreWriter.class.getName(), store,
+        "s3a://" + bucket + "/" + key, "{\"writer\":" + w + "}", settings));
+  }
+
+  /** Starts WRITERS JVMs, each running the main class and arguments {@code writer} gives; their RESULT lines. */
+  private static List<String> race(String bucket, java.util.function.BiFunction<Integer, String, List<String>> writer)
+      throws Exception {
     java.nio.file.Path settings = Files.createTempFile(scratch(), "writer", ".properties");
     Properties props = new Properties();
     props.putAll(throughProxy(bucket));
@@ -82,10 +89,10 @@ class MultiWriterIT extends MiniStackSparkTest {
     proxy.holdCommitPuts(WRITERS);
     List<Process> writers = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
-      List<String> command = new ArrayList<>(List.of(java, "-Xmx256m"));
+      List<String> command = new ArrayList<>(List.of(java, "-Xmx512m"));
       command.addAll(jvmOptions);
-      command.addAll(List.of("-cp", System.getProperty("java.class.path"), LogStoreWriter.class.getName(), store,
-          "s3a://" + bucket + "/" + key, "{\"writer\":" + w + "}", settings.toString()));
+      command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+      command.addAll(writer.apply(w, settings.toString()));
       java.nio.file.Path log = scratch().resolve("writer-" + bucket + "-" + w + ".log");
       writers.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
     }
@@ -175,5 +182,26 @@ class MultiWriterIT extends MiniStackSparkTest {
     // and another writer's commit of a version is still refused afterwards
     assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> store.write(
         new Path("s3a://" + bucket + "/t/_delta_log/00000000000000000000.json"), List.of("{}").iterator(), false, conf));
+  }
+
+  /**
+   * The issue's case end to end: 3 Spark applications (JVMs of their own) append to one Delta table at once,
+   * their commits of version 1 held by the proxy until all 3 are in flight. With Delta's default store all 3
+   * report success and the table holds one row: two appends lost. With ConditionalLogStore in every
+   * application, two get FileAlreadyExistsException, Delta retries them at versions 2 and 3, and all 3 rows
+   * are there.
+   */
+  @Test
+  void sparkApplicationsAppendingAtOnceLoseRowsWithDeltasStoreAndNoneWithTheConditionalOne() throws Exception {
+    String bucket = newS3ABucket(MINISTACK);
+    for (String store : List.of("default", GLUECATS_STORE)) {
+      String path = "s3a://" + bucket + "/" + (store.equals("default") ? "lossy" : "safe");
+      spark().sql("CREATE TABLE delta.`" + path + "` (writer INT) USING delta");
+      List<String> results = race(bucket, (w, settings) -> List.of(SparkAppendWriter.class.getName(), path,
+          String.valueOf(w), settings, store));
+      assertEquals(List.of("committed", "committed", "committed"), results, store);
+      long rows = spark().read().format("delta").load(path).count();
+      assertEquals(store.equals("default") ? 1 : WRITERS, rows, store + ": rows after 3 appends");
+    }
   }
 }
