@@ -86,6 +86,7 @@ class MultiWriterIT extends MiniStackSparkTest {
     String java = System.getProperty("java.home") + "/bin/java";
     List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(a -> a.startsWith("--add-opens") || a.startsWith("--add-exports")).collect(Collectors.toList());
+    String race = unique("race");
     proxy.holdCommitPuts(WRITERS);
     List<Process> writers = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
@@ -93,7 +94,7 @@ class MultiWriterIT extends MiniStackSparkTest {
       command.addAll(jvmOptions);
       command.addAll(List.of("-cp", System.getProperty("java.class.path")));
       command.addAll(writer.apply(w, settings.toString()));
-      java.nio.file.Path log = scratch().resolve("writer-" + bucket + "-" + w + ".log");
+      java.nio.file.Path log = scratch().resolve(race + "-writer-" + w + ".log");
       writers.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
     }
     List<String> results = new ArrayList<>();
@@ -102,7 +103,7 @@ class MultiWriterIT extends MiniStackSparkTest {
       if (!p.waitFor(180, TimeUnit.SECONDS)) {
         p.destroyForcibly();
       }
-      java.nio.file.Path log = scratch().resolve("writer-" + bucket + "-" + w + ".log");
+      java.nio.file.Path log = scratch().resolve(race + "-writer-" + w + ".log");
       List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
       results.add(lines.stream().filter(l -> l.startsWith("RESULT ")).map(l -> l.substring(7)).findFirst()
           .orElse("no result: " + String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()))));
