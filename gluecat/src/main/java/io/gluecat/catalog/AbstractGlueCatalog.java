@@ -10,6 +10,7 @@ import io.gluecat.partitions.PartitionSyncOwner;
 import io.gluecat.storage.CatalogHadoopConf;
 import io.gluecat.entry.TableName;
 import io.gluecat.views.GlueViews;
+import io.gluecat.logstore.DeltaLogStores;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -64,6 +65,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
     SessionChecks.requireUpdateCatalogHookOff(name);
+    DeltaLogStores.log(name); // which log store Delta commits S3 tables with; warns on the single-driver one
   }
 
   @Override

@@ -191,6 +191,9 @@ class ToolsIT extends MiniStackSparkTest {
     assertEquals(1, run.code(), run.out() + run.err());
     String out = run.out();
     System.out.println("doctor report (docs/operations.md shows it):\n" + out);
+    // the application's Delta log store for S3 tables, with the single-driver store's warning
+    assertTrue(out.contains("Delta commits to s3a:// locations use io.delta.storage.S3SingleDriverLogStore; it keeps "
+        + "apart only writers in this JVM"), out);
     assertRow(out, "good_delta", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
     assertRow(out, "hive_ctas", "Hive-path Delta", "yes", "yes", "no", "yes",
         "PLACEHOLDER_LOCATION,MISSING_TABLE_TYPE,PLACEHOLDER_SCHEMA");

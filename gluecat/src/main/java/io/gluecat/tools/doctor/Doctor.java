@@ -1,5 +1,6 @@
 package io.gluecat.tools.doctor;
 
+import io.gluecat.logstore.DeltaLogStores;
 import io.gluecat.tools.cli.CatalogSession;
 import io.gluecat.tools.cli.Json;
 import io.gluecat.tools.cli.UsageException;
@@ -100,6 +101,8 @@ public final class Doctor {
       out.println(Json.write(toJson(session.name(), database, findings)));
     } else {
       print(database, findings, out);
+      // the application's log store for S3 Delta tables (a warning when commits of other writers can be lost)
+      DeltaLogStores.describe(session.name()).forEach(out::println);
     }
     return findings.stream().anyMatch(f -> !f.problems().isEmpty()) ? 1 : 0;
   }
