@@ -1,11 +1,11 @@
 package io.gluecat.files;
 
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.partitions.StaticPartitions;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.distributions.Distribution;
@@ -21,12 +21,7 @@ import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
 import org.apache.spark.sql.connector.write.SupportsOverwrite;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.sources.AlwaysTrue;
-import org.apache.spark.sql.sources.And;
-import org.apache.spark.sql.sources.EqualNullSafe;
-import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.sources.IsNull;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -183,44 +178,13 @@ public final class InsertTable implements SupportsWrite {
 
   /**
    * Whether a partition (its values by key, unescaped as in its directory name) is selected by one of a static
-   * overwrite's filters: Spark's static partition values come as equality (or null-safe equality, or IS NULL)
-   * on partition keys, AND-ed; anything else is refused while the statement is planned. An empty spec checks
-   * the filter only.
+   * overwrite's filters (StaticPartitions); a filter on anything but the partition columns is refused while the
+   * statement is planned. An empty spec checks the filter only.
    */
   static boolean selects(Target target, Filter filter, Map<String, String> spec) {
-    if (filter instanceof AlwaysTrue) {
-      return true;
-    }
-    if (filter instanceof And and) {
-      return selects(target, and.left(), spec) && selects(target, and.right(), spec);
-    }
-    String key = null;
-    Object value = null;
-    if (filter instanceof EqualTo eq) {
-      key = eq.attribute();
-      value = eq.value();
-    } else if (filter instanceof EqualNullSafe eq) {
-      key = eq.attribute();
-      value = eq.value();
-    } else if (filter instanceof IsNull isNull) {
-      key = isNull.attribute();
-    }
-    if (key == null || !target.partitionColumns().contains(key)) {
-      throw new UnsupportedOperationException(String.format("Table %s: an overwrite of a file source table "
-          + "replaces whole partitions, selected by values of its partition columns %s; it cannot replace the "
-          + "rows where %s. Nothing was written.", target.name(), target.partitionColumns(), filter));
-    }
-    return spec.isEmpty() || partitionValue(value).equals(spec.get(key));
-  }
-
-  /** A static partition value as Spark's file writer writes it in a directory name (before escaping). */
-  private static String partitionValue(Object value) {
-    if (value == null) {
-      return ExternalCatalogUtils.DEFAULT_PARTITION_NAME();
-    }
-    if (value instanceof java.math.BigDecimal d) {
-      return d.toPlainString();
-    }
-    return String.valueOf(value);
+    return StaticPartitions.selects(filter, spec, target.partitionColumns(), f -> new UnsupportedOperationException(
+        String.format("Table %s: an overwrite of a file source table replaces whole partitions, selected by values "
+            + "of its partition columns %s; it cannot replace the rows where %s. Nothing was written.",
+            target.name(), target.partitionColumns(), f)));
   }
 }

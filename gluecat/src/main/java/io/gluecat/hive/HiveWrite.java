@@ -1,7 +1,8 @@
 package io.gluecat.hive;
 
+import io.gluecat.partitions.StaticPartitions;
+import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
 import org.apache.spark.sql.connector.distributions.Distribution;
 import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -14,12 +15,7 @@ import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
 import org.apache.spark.sql.connector.write.SupportsOverwrite;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.sources.AlwaysTrue;
-import org.apache.spark.sql.sources.And;
-import org.apache.spark.sql.sources.EqualNullSafe;
-import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.sources.IsNull;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 
 /**
@@ -36,9 +32,6 @@ import software.amazon.awssdk.services.glue.model.StorageDescriptor;
  * it was and a failure after the commit leaves the old rows beside the new, never neither.
  */
 final class HiveWrite implements Write, RequiresDistributionAndOrdering {
-  /** Hive's name for a null partition value, in directory names and in Glue's partition values. */
-  static final String NULL_PARTITION = ExternalCatalogUtils.DEFAULT_PARTITION_NAME();
-
   /**
    * The table a write goes to.
    *
@@ -125,51 +118,14 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
   }
 
   /**
-   * Whether a partition spec satisfies one of an overwrite's filters. Spark's static partition values come as
-   * equality (or null-safe equality) on partition keys, AND-ed; anything else is refused while planning.
+   * Whether a partition spec satisfies one of an overwrite's filters (StaticPartitions); a filter on anything but
+   * the partition keys is refused while planning.
    */
   static boolean matches(Target target, Filter filter, Map<String, String> spec) {
-    if (filter instanceof AlwaysTrue) {
-      return true;
-    }
-    if (filter instanceof And and) {
-      return matches(target, and.left(), spec) && matches(target, and.right(), spec);
-    }
-    String key;
-    Object value;
-    if (filter instanceof EqualTo eq) {
-      key = eq.attribute();
-      value = eq.value();
-    } else if (filter instanceof EqualNullSafe eq) {
-      key = eq.attribute();
-      value = eq.value();
-    } else if (filter instanceof IsNull isNull) {
-      key = isNull.attribute();
-      value = null;
-    } else {
-      key = null;
-      value = null;
-    }
-    if (key == null || !target.source().partitionColumns().contains(key)) {
-      throw new UnsupportedOperationException(String.format("Table %s: an overwrite of a Hive-format table "
-          + "replaces whole partitions, selected by values of its partition keys %s; it cannot replace the rows "
-          + "where %s. Nothing was written.", target.name(), target.source().partitionColumns(), filter));
-    }
-    return spec.isEmpty() || partitionValue(value).equals(spec.get(key));
-  }
-
-  /** A static partition value as Hive writes it in a directory name and in Glue. */
-  private static String partitionValue(Object value) {
-    if (value == null) {
-      return NULL_PARTITION;
-    }
-    if (value instanceof java.math.BigDecimal d) {
-      return d.toPlainString();
-    }
-    if (value instanceof org.apache.spark.unsafe.types.UTF8String || value instanceof java.time.LocalDate
-        || value instanceof java.sql.Date) {
-      return value.toString();
-    }
-    return String.valueOf(value);
+    List<String> keys = target.source().partitionColumns();
+    return StaticPartitions.selects(filter, spec, keys, f -> new UnsupportedOperationException(String.format(
+        "Table %s: an overwrite of a Hive-format table replaces whole partitions, selected by values of its "
+            + "partition keys %s; it cannot replace the rows where %s. Nothing was written.", target.name(), keys,
+        f)));
   }
 }
