@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gluecat.glue.GlueErrors;
+import io.gluecat.testkit.Repository;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -80,7 +79,7 @@ class IamPoliciesTest {
 
   @Test
   void theReadmeListsTheWritersGlueActionsAndLinksThePolicies() throws IOException {
-    String readme = Files.readString(repo().resolve("README.md"));
+    String readme = Files.readString(Repository.root().resolve("README.md"));
     assertTrue(readme.contains("docs/iam/"), "README.md links docs/iam/");
     for (String action : actions("writer.json")) {
       if (action.startsWith("glue:")) {
@@ -100,7 +99,7 @@ class IamPoliciesTest {
   }
 
   private static JsonNode policy(String file) throws IOException {
-    return new ObjectMapper().readTree(repo().resolve("docs/iam").resolve(file).toFile());
+    return new ObjectMapper().readTree(Repository.root().resolve("docs/iam").resolve(file).toFile());
   }
 
   private static List<String> strings(JsonNode node) {
@@ -111,15 +110,5 @@ class IamPoliciesTest {
       values.add(node.asText());
     }
     return values;
-  }
-
-  private static Path repo() {
-    Path here = Paths.get("").toAbsolutePath();
-    for (Path p = here; p != null; p = p.getParent()) {
-      if (Files.exists(p.resolve("matrix.yaml"))) {
-        return p;
-      }
-    }
-    throw new IllegalStateException("no repository root (matrix.yaml) above " + here);
   }
 }
