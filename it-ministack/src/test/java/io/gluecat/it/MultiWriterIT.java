@@ -90,7 +90,8 @@ class MultiWriterIT extends MiniStackSparkTest {
     proxy.holdCommitPuts(WRITERS);
     List<Process> writers = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
-      List<String> command = new ArrayList<>(List.of(java, "-Xmx512m"));
+      // the JIT's first tier only: a writer lives seconds, and on two cores C2's compiling only slows the race's start
+      List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1"));
       command.addAll(jvmOptions);
       command.addAll(List.of("-cp", System.getProperty("java.class.path")));
       command.addAll(writer.apply(w, settings.toString()));
