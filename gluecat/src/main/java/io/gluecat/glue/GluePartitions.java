@@ -55,6 +55,31 @@ public final class GluePartitions {
     }
   }
 
+  /**
+   * The partition objects any of {@code expressions} selects, one GetPartitions listing (over its pages) per
+   * expression, each partition once. If Glue refuses one of them, every partition is read instead (once), as
+   * {@link #list(TableName, Optional)} does: the expressions only narrow the answer, the caller keeps what it
+   * asked for.
+   */
+  public List<Partition> list(TableName name, List<String> expressions) throws NoSuchTableException {
+    List<Partition> all = new ArrayList<>();
+    java.util.Set<List<String>> seen = new java.util.HashSet<>();
+    for (String expression : expressions) {
+      List<Partition> answer;
+      try {
+        answer = pages(name, Optional.of(expression), null);
+      } catch (ExpressionRefused e) {
+        return listAll(name);
+      }
+      for (Partition p : answer) {
+        if (seen.add(p.hasValues() ? p.values() : List.of())) {
+          all.add(p);
+        }
+      }
+    }
+    return all;
+  }
+
   /** Glue refused an expression as input (a value not of its key's type, a construct it does not parse). */
   private static final class ExpressionRefused extends RuntimeException {
     ExpressionRefused(Throwable cause) {

@@ -31,23 +31,13 @@ import org.apache.spark.sql.types.StructType;
  * A query's partition filters as a GetPartitions {@code Expression} (Glue's grammar: comparisons, IN, AND,
  * OR over partition keys of string, integer and date types). The expression selects every partition the
  * filters can match and possibly more: what Glue cannot express (other types, timestamps, functions, NOT,
- * quotes in values, keys named like a word of Glue's parser) is left out, and the scan prunes the partitions
- * Glue returns with the filters themselves.
+ * quotes in values, keys named like a word of Glue's parser, {@code PartitionsByValue.isReserved}) is left
+ * out, and the scan prunes the partitions Glue returns with the filters themselves. (A write's lookup of the
+ * partitions it wrote builds its expressions in {@code PartitionsByValue}.)
  */
 public final class GlueExpressions {
   /** Glue's limit on an Expression, in bytes. */
-  static final int MAX_BYTES = 2048;
-
-  /**
-   * Words of the SQL parser Glue evaluates expressions with (JSqlParser): a key of that name cannot be written
-   * in an expression, so filters on it are left to the scan.
-   */
-  private static final java.util.Set<String> RESERVED = java.util.Set.of("AS", "BY", "DO", "IS", "IN", "OR", "ON",
-      "ALL", "AND", "ANY", "KEY", "NOT", "SET", "ASC", "TOP", "END", "DESC", "INTO", "NULL", "LIKE", "DROP", "JOIN",
-      "LEFT", "FROM", "OPEN", "CASE", "WHEN", "THEN", "ELSE", "SOME", "FULL", "WITH", "TABLE", "WHERE", "USING",
-      "UNION", "GROUP", "BEGIN", "INDEX", "INNER", "LIMIT", "OUTER", "ORDER", "RIGHT", "DELETE", "CREATE", "SELECT",
-      "OFFSET", "EXISTS", "HAVING", "INSERT", "UPDATE", "VALUES", "ESCAPE", "PRIMARY", "NATURAL", "REPLACE",
-      "BETWEEN", "TRUNCATE", "DISTINCT", "INTERSECT");
+  static final int MAX_BYTES = io.gluecat.partitions.PartitionsByValue.MAX_EXPRESSION_BYTES;
 
   private GlueExpressions() {}
 
@@ -144,7 +134,7 @@ public final class GlueExpressions {
     for (StructField f : schema.fields()) {
       if (f.name().equalsIgnoreCase(attribute.name())) {
         return isGlueComparable(f.dataType()) && isGlueComparable(attribute.dataType())
-            && !RESERVED.contains(f.name().toUpperCase(java.util.Locale.ROOT)) ? Optional.of(f) : Optional.empty();
+            && !io.gluecat.partitions.PartitionsByValue.isReserved(f.name()) ? Optional.of(f) : Optional.empty();
       }
     }
     return Optional.empty();

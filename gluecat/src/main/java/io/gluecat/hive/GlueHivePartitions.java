@@ -32,6 +32,15 @@ final class GlueHivePartitions implements HivePartitions {
   }
 
   @Override
+  public List<Partition> partitions(List<String> expressions) {
+    try {
+      return glue.list(name, expressions);
+    } catch (NoSuchTableException e) {
+      throw new GlueCatalogException(String.format("Table %s was dropped while it was written", qualified), e);
+    }
+  }
+
+  @Override
   public void create(List<PartitionInput> partitions) {
     glue.create(name, partitions);
   }

@@ -5,9 +5,12 @@ import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.hive.HiveWrite.Mode;
 import io.gluecat.hive.HiveWrite.Target;
+import io.gluecat.partitions.PartitionsByValue;
+import io.gluecat.partitions.StaticPartitions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
@@ -56,8 +58,15 @@ final class HiveBatchWrite implements BatchWrite {
   private final Filter[] filters;
   private final String jobId = UUID.randomUUID().toString();
   private final Configuration conf;
-  /** The table's partitions before the write, by their values. */
+  /**
+   * The table's partitions the write may touch, by their values, as Glue has them: read before the job for a
+   * static overwrite (the partitions its values select), after the job's commit otherwise (the partitions it
+   * wrote).
+   */
   private final Map<List<String>, Partition> existing = new LinkedHashMap<>();
+  /** Whether {@link #existing} was read before the job, so the job writes into their locations itself. */
+  private final boolean existingBeforeJob;
+  private final HiveWriteFiles jobFiles;
   private final FileBatchWrite files;
 
   HiveBatchWrite(Target target, LogicalWriteInfo info, Mode mode, Filter[] filters) {
@@ -69,11 +78,14 @@ final class HiveBatchWrite implements BatchWrite {
     options.putAll(target.source().writeOptions());
     options.putAll(info.options().asCaseSensitiveMap());
     this.conf = spark.sessionState().newHadoopConfWithOptions(SparkCompat.scalaMap(options));
-    if (!target.source().partitionColumns().isEmpty()) {
-      for (Partition p : target.partitions().partitions(Optional.empty())) {
-        existing.put(p.values(), p);
-      }
+    // a static overwrite knows what it replaces before it writes: the partitions of its static values (all of
+    // them when it names none); appends and dynamic overwrites learn which partitions they wrote only once written
+    this.existingBeforeJob = mode == Mode.OVERWRITE && !target.source().partitionColumns().isEmpty();
+    if (existingBeforeJob) {
+      Map<String, String> statics = StaticPartitions.values(filters);
+      readExisting(statics.isEmpty() ? null : List.of(statics));
     }
+    this.jobFiles = new HiveWriteFiles(target.name(), target.location(), conf, jobId);
     Path root = new Path(target.location());
     try {
       FileSystem fs = root.getFileSystem(conf);
@@ -93,6 +105,30 @@ final class HiveBatchWrite implements BatchWrite {
       throw new UncheckedIOException(String.format("Cannot write table %s at %s: %s", target.name(),
           target.location(), e.getMessage()), e);
     }
+  }
+
+  /**
+   * Reads the table's partitions of {@code specs} (values by key; null: every partition) into {@link #existing}:
+   * GetPartitions expressions naming them ({@link PartitionsByValue}), or one listing of all when Glue's grammar
+   * cannot name them.
+   */
+  private void readExisting(Collection<Map<String, String>> specs) {
+    List<PartitionsByValue.Key> keys = keys();
+    Optional<List<String>> expressions = specs == null ? Optional.empty() : PartitionsByValue.expressions(keys, specs);
+    List<Partition> answer = expressions.isPresent() ? target.partitions().partitions(expressions.get())
+        : target.partitions().partitions(Optional.empty());
+    for (Partition p : answer) {
+      if (specs == null || PartitionsByValue.selected(p, keys, specs)) {
+        existing.put(p.values(), p);
+      }
+    }
+  }
+
+  /** The partition keys with the Hive names of their types, as Glue keeps them. */
+  private List<PartitionsByValue.Key> keys() {
+    StructType schema = target.source().schema();
+    return target.source().partitionColumns().stream()
+        .map(k -> new PartitionsByValue.Key(k, schema.apply(k).dataType().catalogString())).toList();
   }
 
   private WriteJobDescription description(SparkSession spark, Job job, StructType schema,
@@ -153,11 +189,33 @@ final class HiveBatchWrite implements BatchWrite {
   @Override
   public void commit(WriterCommitMessage[] messages) {
     files.commit(messages); // the new files are in place from here on
-    Set<List<String>> written = new LinkedHashSet<>();
+    Set<String> fragments = new java.util.TreeSet<>(); // in one order whatever the tasks' order
     for (WriterCommitMessage m : messages) {
       if (m instanceof WriteTaskResult result) {
-        for (String fragment : Scala.javaSet(result.summary().updatedPartitions())) {
-          written.add(values(fragment));
+        fragments.addAll(Scala.javaSet(result.summary().updatedPartitions()));
+      }
+    }
+    Set<List<String>> written = new LinkedHashSet<>();
+    fragments.forEach(fragment -> written.add(values(fragment)));
+    if (!existingBeforeJob && !written.isEmpty()) {
+      try {
+        List<PartitionsByValue.Key> keys = keys();
+        readExisting(written.stream().map(v -> PartitionsByValue.spec(keys, v)).toList());
+      } catch (RuntimeException e) {
+        throw new GlueCatalogException(String.format("The rows of this write to table %s were written into %s, "
+            + "under %s, but reading which of those partitions Glue has failed: %s. Glue readers (gluecat, Trino, "
+            + "Athena) miss the rows of partitions Glue lacks until they exist: add them with "
+            + "io.gluecat.partitions.PartitionSync.sync(\"<catalog>\", \"<database>.<table>\") (or the doctor "
+            + "tool's repair --partitions). Rows of a partition that Glue keeps at a location of its own stay in its "
+            + "key=value directory named here until they are moved there; the files an overwrite replaces were "
+            + "kept.", target.name(), written.stream().map(v -> defaultLocation(spec(v))).toList(),
+            target.location(), e.getMessage()), e);
+      }
+      // the job wrote every partition into its key=value directory: an existing partition that Glue keeps
+      // elsewhere gets its rows moved there, as Hive moves a finished job's files into each partition's location
+      for (List<String> values : written) {
+        if (!location(values).equals(defaultLocation(spec(values)))) {
+          jobFiles.move(defaultLocation(spec(values)), location(values));
         }
       }
     }
@@ -203,7 +261,7 @@ final class HiveBatchWrite implements BatchWrite {
       }
     }
     for (String dir : replaced) {
-      removeFilesOfOtherJobs(dir);
+      jobFiles.removeFilesOfOtherJobs(dir);
     }
     target.partitions().delete(emptied);
   }
@@ -224,28 +282,6 @@ final class HiveBatchWrite implements BatchWrite {
     Partition p = existing.get(values);
     String where = p == null || p.storageDescriptor() == null ? null : p.storageDescriptor().location();
     return where == null || where.isBlank() ? defaultLocation(spec(values)) : stripSlash(where);
-  }
-
-  /** Removes a directory's data files that this job did not write; hidden files and subdirectories stay. */
-  private void removeFilesOfOtherJobs(String dir) {
-    Path path = new Path(dir);
-    try {
-      FileSystem fs = path.getFileSystem(conf);
-      if (!fs.exists(path)) {
-        return;
-      }
-      for (FileStatus f : fs.listStatus(path)) {
-        String name = f.getPath().getName();
-        if (f.isFile() && !name.startsWith("_") && !name.startsWith(".") && !name.contains(jobId)) {
-          fs.delete(f.getPath(), false);
-        }
-      }
-    } catch (IOException e) {
-      throw new GlueCatalogException(String.format("The rows of this overwrite of table %s were written and "
-          + "its Glue partitions are in place, but removing the files it replaces in %s failed: %s. Readers "
-          + "see the old rows beside the new until those files are removed.", target.name(), dir,
-          e.getMessage()), e);
-    }
   }
 
   /** A new partition's object: the table's storage at the partition's directory, as Hive and Trino add it. */

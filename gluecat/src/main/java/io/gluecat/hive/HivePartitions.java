@@ -1,6 +1,7 @@
 package io.gluecat.hive;
 
 import java.util.List;
+import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
 
 /**
@@ -8,6 +9,12 @@ import software.amazon.awssdk.services.glue.model.PartitionInput;
  * writes add the partitions they create and remove the ones an overwrite empties. {@link GlueHivePartitions} binds it to Glue.
  */
 public interface HivePartitions extends GluePartitionIndex.Source {
+  /**
+   * The partitions any of the expressions selects (one listing each); every partition when Glue refuses one.
+   * How a write asks for the partitions it touches ({@code partitions.PartitionsByValue}).
+   */
+  List<Partition> partitions(List<String> expressions);
+
   /** Creates partition objects; one that already exists is left as it is. */
   void create(List<PartitionInput> partitions);
 

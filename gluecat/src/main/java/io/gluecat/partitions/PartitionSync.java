@@ -200,8 +200,8 @@ public final class PartitionSync {
   /**
    * The sync that follows a SQL INSERT gluecat wrote, which knows the partition directories it wrote and the
    * ones it removed ({@code k1=v1/k2=v2}, escaped as Spark names them): Glue is asked only for the written
-   * partitions (one {@code GetPartitions} whose expression names them, when their keys' types and values can be
-   * written in Glue's grammar and the expression fits; else every partition is read and the rest ignored),
+   * partitions ({@link PartitionsByValue}: one {@code GetPartitions} per 2 KB expression naming them, when their
+   * keys' types and values can be written in Glue's grammar; else every partition is read and the rest ignored),
    * then the missing ones are created, those whose storage changed re-created, and the removed ones deleted.
    */
   public void afterInsert(TableName name, Table entry, java.util.Collection<String> written,
@@ -230,7 +230,12 @@ public final class PartitionSync {
     List<PartitionInput> create = new ArrayList<>();
     Map<List<String>, Partition> existing = new LinkedHashMap<>();
     if (!wanted.isEmpty()) {
-      for (Partition p : glue.partitions().list(name, expression(entry, wanted.keySet()))) {
+      List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
+      List<Map<String, String>> specs = wanted.keySet().stream().map(v -> PartitionsByValue.spec(keys, v)).toList();
+      java.util.Optional<List<String>> expressions = PartitionsByValue.expressions(keys, specs);
+      List<Partition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
+          : glue.partitions().list(name);
+      for (Partition p : answer) {
         if (wanted.containsKey(p.values())) {
           existing.put(p.values(), p);
         }
@@ -257,51 +262,6 @@ public final class PartitionSync {
       values.add(ExternalCatalogUtils.unescapePathName(part.substring(part.indexOf('=') + 1)));
     }
     return values;
-  }
-
-  /** Glue's limit on a GetPartitions expression, in bytes. */
-  private static final int MAX_EXPRESSION_BYTES = 2048;
-  private static final java.util.Set<String> EXPRESSION_TYPES = java.util.Set.of("string", "int", "bigint",
-      "smallint", "tinyint", "date");
-  /** Words of Glue's expression parser a key cannot be named in an expression (as hive.GlueExpressions). */
-  private static final java.util.Set<String> RESERVED = java.util.Set.of("as", "by", "do", "is", "in", "or", "on",
-      "all", "and", "any", "key", "not", "set", "asc", "top", "end", "desc", "into", "null", "like", "drop", "join",
-      "left", "from", "open", "case", "when", "then", "else", "some", "full", "with", "table", "where", "using",
-      "union", "group", "begin", "index", "inner", "limit", "outer", "order", "right", "delete", "create", "select",
-      "offset", "exists", "having", "insert", "update", "values", "escape", "primary", "natural", "replace",
-      "between", "truncate", "distinct", "intersect");
-
-  /**
-   * A GetPartitions expression selecting exactly these partitions, {@code (k1 = 'a' AND k2 = 1) OR (...)}; empty
-   * (every partition is read) when a key's type or name, or a value, cannot be written in Glue's grammar, or the
-   * expression would pass Glue's limit.
-   */
-  static java.util.Optional<String> expression(Table entry, java.util.Collection<List<String>> partitions) {
-    List<Column> keys = entry.partitionKeys();
-    for (Column key : keys) {
-      if (key.type() == null || !EXPRESSION_TYPES.contains(key.type().toLowerCase(Locale.ROOT))
-          || RESERVED.contains(key.name().toLowerCase(Locale.ROOT)) || !key.name().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-        return java.util.Optional.empty();
-      }
-    }
-    List<String> ors = new ArrayList<>();
-    for (List<String> values : partitions) {
-      List<String> ands = new ArrayList<>();
-      for (int i = 0; i < keys.size(); i++) {
-        String type = keys.get(i).type().toLowerCase(Locale.ROOT);
-        String value = values.get(i);
-        boolean quoted = type.equals("string") || type.equals("date");
-        if (value.equals(ExternalCatalogUtils.DEFAULT_PARTITION_NAME()) || value.contains("'") || value.contains("\\")
-            || (!quoted && !value.matches("-?[0-9]+")) || (type.equals("date") && !value.matches("[0-9]{4}-[0-9]{2}-[0-9]{2}"))) {
-          return java.util.Optional.empty();
-        }
-        ands.add(keys.get(i).name().toLowerCase(Locale.ROOT) + " = " + (quoted ? "'" + value + "'" : value));
-      }
-      ors.add(ands.size() == 1 ? ands.get(0) : "(" + String.join(" AND ", ands) + ")");
-    }
-    String expression = String.join(" OR ", ors);
-    return expression.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_EXPRESSION_BYTES
-        ? java.util.Optional.of(expression) : java.util.Optional.empty();
   }
 
   private interface SyncCall {

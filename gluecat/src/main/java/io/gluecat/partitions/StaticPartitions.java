@@ -50,6 +50,32 @@ public final class StaticPartitions {
     return spec.isEmpty() || directoryValue(value).equals(spec.get(key));
   }
 
+  /**
+   * The static partition values of an overwrite's filters (checked by {@link #selects} while planning), by column,
+   * as the partitions' directories and Glue hold them: what a lookup of the selected partitions asks Glue for
+   * ({@link PartitionsByValue}). Empty when the filters select every partition ({@code AlwaysTrue}, or none).
+   */
+  public static Map<String, String> values(Filter[] filters) {
+    Map<String, String> values = new java.util.LinkedHashMap<>();
+    for (Filter f : filters) {
+      collect(f, values);
+    }
+    return values;
+  }
+
+  private static void collect(Filter filter, Map<String, String> values) {
+    if (filter instanceof And and) {
+      collect(and.left(), values);
+      collect(and.right(), values);
+    } else if (filter instanceof EqualTo eq) {
+      values.put(eq.attribute(), directoryValue(eq.value()));
+    } else if (filter instanceof EqualNullSafe eq) {
+      values.put(eq.attribute(), directoryValue(eq.value()));
+    } else if (filter instanceof IsNull isNull) {
+      values.put(isNull.attribute(), directoryValue(null));
+    }
+  }
+
   /** A static partition value as Spark's file writer (and Hive) writes it in a directory name, before escaping. */
   private static String directoryValue(Object value) {
     if (value == null) {

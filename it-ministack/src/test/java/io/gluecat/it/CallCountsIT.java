@@ -139,6 +139,74 @@ class CallCountsIT extends MiniStackSparkTest {
     assertCalls(expected("GetTable", 1), calls("DESCRIBE TABLE " + t("rd")));
   }
 
+  /**
+   * Writes into a Hive-format table of 10,000 Glue partitions ({@link ManyPartitionsIT}'s, in days after its own),
+   * with GetPartitions answered as Glue answers it: each write asks Glue for the partitions it wrote (a
+   * GetPartitions expression naming them) and creates the missing ones, whatever the table holds; a read of one
+   * partition asks for that one.
+   */
+  @Test
+  void writesIntoTenThousandPartitionsAskForThePartitionsWritten() throws Exception {
+    String events = c + "." + ManyPartitionsIT.events();
+    String existing = ManyPartitionsIT.FIRST_DAY.plusDays(ManyPartitionsIT.DAYS - 1).toString(); // the last day
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions()) {
+      assertCalls(expected("GetTable", 1, "GetPartitions", 1, "BatchCreatePartition", 1),
+          calls("INSERT INTO " + events + " PARTITION (day = '2026-12-01', shard = 0) VALUES (1), (2)"));
+      assertEquals(List.of("(day = '2026-12-01' AND shard = 0)"), partitionExpressions());
+
+      assertCalls(expected("GetTable", 1, "GetPartitions", 1),
+          calls("SELECT * FROM " + events + " WHERE day = DATE'2026-12-01' AND shard = 0"));
+      assertEquals(List.of("(day = '2026-12-01') AND (shard = 0)"), partitionExpressions());
+
+      // three partitions known only once written: one of the 10,000 and two new ones
+      assertCalls(expected("GetTable", 1, "GetPartitions", 1, "BatchCreatePartition", 1),
+          calls("INSERT INTO " + events + " VALUES (3, DATE'" + existing + "', 99), (4, DATE'2026-12-02', 1), "
+              + "(5, DATE'2026-12-02', 2), (6, DATE'2026-12-02', 2)"));
+      assertEquals(List.of("(day = '" + existing + "' AND shard = 99) OR (day = '2026-12-02' AND shard = 1) OR "
+          + "(day = '2026-12-02' AND shard = 2)"), partitionExpressions());
+      assertEquals(List.of(1), GlueCallRecorder.calls(call -> call.operation().equals("GetPartitions")).stream()
+          .map(GlueCall::returned).toList(), "Glue's answer holds the one of them that existed");
+
+      // a static overwrite reads the partitions it replaces before it writes
+      assertCalls(expected("GetTable", 1, "GetPartitions", 1, "BatchCreatePartition", 1),
+          calls("INSERT OVERWRITE " + events + " PARTITION (day = '2026-12-03', shard = 5) VALUES (7)"));
+      assertEquals(List.of("(day = '2026-12-03' AND shard = 5)"), partitionExpressions());
+    }
+    assertEquals(List.of("1 2026-12-01 0", "2 2026-12-01 0", "3 " + existing + " 99", "4 2026-12-02 1",
+        "5 2026-12-02 2", "6 2026-12-02 2", "7 2026-12-03 5"), sql("SELECT id, day, shard FROM " + events
+        + " WHERE day > DATE'" + ManyPartitionsIT.FIRST_DAY.plusDays(ManyPartitionsIT.DAYS - 2) + "' ORDER BY id")
+        .stream().map(r -> r.get(0) + " " + r.get(1) + " " + r.get(2)).toList());
+    String[] table = ManyPartitionsIT.events().split("\\.");
+    String location = glueTable(table[0], table[1]).storageDescriptor().location();
+    for (List<String> added : List.of(List.of("2026-12-01", "0"), List.of("2026-12-02", "1"), List.of("2026-12-02", "2"),
+        List.of("2026-12-03", "5"))) {
+      assertEquals(location + "/day=" + added.get(0) + "/shard=" + added.get(1), GLUE.getPartition(r -> r
+          .databaseName(table[0]).tableName(table[1]).partitionValues(added)).partition().storageDescriptor().location());
+    }
+  }
+
+  /** A static INSERT into a partitioned parquet table of gluecat's own: the partition written, asked for by name. */
+  @Test
+  void anInsertIntoAPartitionOfAFileTableAsksForThatPartition() throws Exception {
+    sql("CREATE TABLE " + t("pins") + " (id BIGINT, p STRING) USING parquet PARTITIONED BY (p)");
+    sql("INSERT INTO " + t("pins") + " PARTITION (p = 'a') VALUES (1)");
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions()) {
+      assertCalls(expected("GetTable", 1, "GetPartitions", 1, "BatchCreatePartition", 1),
+          calls("INSERT INTO " + t("pins") + " PARTITION (p = 'b') VALUES (2)"));
+      assertEquals(List.of("p = 'b'"), partitionExpressions());
+    }
+    assertEquals(List.of("1 a", "2 b"), sql("SELECT id, p FROM " + t("pins") + " ORDER BY id").stream()
+        .map(r -> r.get(0) + " " + r.get(1)).toList());
+    assertEquals(List.of(List.of("a"), List.of("b")), GLUE.getPartitions(r -> r.databaseName(db).tableName("pins"))
+        .partitions().stream().map(p -> p.values()).sorted(java.util.Comparator.comparing(Object::toString)).toList());
+  }
+
+  /** The expressions of the GetPartitions calls last recorded. */
+  private static List<String> partitionExpressions() {
+    return GlueCallRecorder.calls(call -> call.operation().equals("GetPartitions")).stream().map(GlueCall::expression)
+        .collect(Collectors.toList());
+  }
+
   @Test
   void showTablesPagesByHundreds() throws Exception {
     String listed = newDatabase(newDirectory("listed"));

@@ -15,7 +15,10 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.it.spark.CatalogModeTest;
 import io.gluecat.testkit.Fault;
+import io.gluecat.testkit.GlueCall;
+import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;
+import io.gluecat.testkit.GlueSemantics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -135,6 +138,57 @@ class HiveFormatWritesIT extends CatalogModeTest {
     assertEquals(List.of("[8,all,eu,2023]"), rows("SELECT * FROM " + t("events")));
     assertEquals(Map.of("eu/2023", location + "/region=eu/year=2023"), gluePartitions("events"));
     assertEquals(List.of(), files(us).stream().filter(f -> f.endsWith(".parquet")).toList());
+  }
+
+  /**
+   * Each write asks Glue for the partitions it touches only: an append or a dynamic overwrite for those it wrote,
+   * once the job has committed; a static overwrite for those its values select, before it writes. Rows of an
+   * existing partition that Glue keeps at a location of its own land there either way: a job that learned of it
+   * only after writing moves its files there from the key=value directory it wrote them in.
+   */
+  @Test
+  void writesAskGlueForTheirPartitionsOnlyAndRowsReachCustomLocations() throws Exception {
+    String location = athenaPartitionedParquet("custom");
+    String us = gluePartitions("custom").get("us/2024");
+    String usDefault = Path.of(URI.create(location + "/region=us/year=2024")).toString();
+    session.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+    try (AutoCloseable asGlue = GlueSemantics.filterAndPagePartitions()) {
+      GlueCallRecorder.clear();
+      run("INSERT OVERWRITE " + t("custom") + " VALUES (12, 'replaced', 'us', 2024), (13, 'new', 'ap', 2025)");
+      assertEquals(List.of("(region = 'ap' AND year = 2025) OR (region = 'us' AND year = 2024)"), expressions());
+      session.conf().unset("spark.sql.sources.partitionOverwriteMode");
+
+      assertEquals(List.of("[1,old,eu,2023]", "[2,old,eu,2023]", "[12,replaced,us,2024]", "[13,new,ap,2025]"),
+          rows("SELECT * FROM " + t("custom") + " ORDER BY id"));
+      assertEquals(List.of("[12,replaced]"), spark().read().parquet(us).collectAsList().stream().map(Row::toString)
+          .toList());
+      assertFalse(Files.exists(Path.of(usDefault)), "the moved files' directory is gone");
+
+      GlueCallRecorder.clear();
+      run("INSERT INTO " + t("custom") + " VALUES (14, 'appended', 'us', 2024)");
+      assertEquals(List.of("(region = 'us' AND year = 2024)"), expressions());
+      assertEquals(List.of("[12,replaced]", "[14,appended]"), spark().read().parquet(us).orderBy("id").collectAsList()
+          .stream().map(Row::toString).toList());
+
+      // a static overwrite of one key's value: the partitions it selects are read before the job writes
+      GlueCallRecorder.clear();
+      run("INSERT OVERWRITE " + t("custom") + " PARTITION (region = 'us') SELECT 15, 'static', 2024");
+      assertEquals(List.of("region = 'us'"), expressions());
+    } finally {
+      session.conf().unset("spark.sql.sources.partitionOverwriteMode");
+    }
+    assertEquals(List.of("[1,old,eu,2023]", "[2,old,eu,2023]", "[13,new,ap,2025]", "[15,static,us,2024]"),
+        rows("SELECT * FROM " + t("custom") + " ORDER BY id"));
+    assertEquals(List.of("[15,static]"), spark().read().parquet(us).collectAsList().stream().map(Row::toString).toList());
+    assertFalse(Files.exists(Path.of(usDefault)));
+    assertEquals(Map.of("eu/2023", location + "/region=eu/year=2023", "us/2024", us,
+        "ap/2025", location + "/region=ap/year=2025"), gluePartitions("custom"));
+  }
+
+  /** The expressions of the GetPartitions calls gluecat made since the recorder was cleared. */
+  private static List<String> expressions() {
+    return GlueCallRecorder.calls(c -> c.isGlue() && c.operation().equals("GetPartitions")).stream()
+        .map(GlueCall::expression).collect(Collectors.toList());
   }
 
   /** An unpartitioned ORC table (Trino's default format): INSERT, insertInto, saveAsTable appending, overwrite. */

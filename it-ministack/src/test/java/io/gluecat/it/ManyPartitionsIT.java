@@ -18,11 +18,15 @@ import software.amazon.awssdk.services.glue.model.PartitionInput;
  * A Hive-format table of {@value #DAYS} x {@value #SHARDS} Glue partitions, answered as AWS Glue answers
  * GetPartitions (the test kit applies the Expression and pages the answer, which MiniStack does not): a query
  * of one partition costs one GetTable and the GetPartitions pages of that partition, never a listing of all.
- * The table is made once per JVM; only the partitions read have files.
+ * The table is made once per JVM; only the partitions read have files. {@link CallCountsIT} counts the calls of
+ * writes into the same table (in days of its own, after the 100 here), so the suite builds it once.
  */
 class ManyPartitionsIT extends CatalogModeTest {
   static final int DAYS = 100;
   static final int SHARDS = 100;
+
+  /** The first day of the table's partitions; they run to {@code FIRST_DAY + DAYS - 1}. */
+  static final java.time.LocalDate FIRST_DAY = java.time.LocalDate.of(2024, 1, 1);
 
   /** The table, made once per JVM in a database of its own (creating 10,000 partitions takes seconds). */
   private static String events;
@@ -31,7 +35,7 @@ class ManyPartitionsIT extends CatalogModeTest {
    * A parquet table partitioned by (day date, shard int), its partitions created 100 per BatchCreatePartition;
    * the tests write files under the partitions they read. Returns its database.table.
    */
-  private static synchronized String events() {
+  static synchronized String events() {
     if (events != null) {
       return events;
     }
@@ -41,7 +45,7 @@ class ManyPartitionsIT extends CatalogModeTest {
         HiveFormatTablesIT.PARQUET_INPUT, HiveFormatTablesIT.PARQUET_OUTPUT, Map.of("serialization.format", "1"),
         Map.of("classification", "parquet"), List.of("id bigint"), List.of("day date", "shard int"));
     List<PartitionInput> page = new ArrayList<>();
-    java.time.LocalDate first = java.time.LocalDate.of(2024, 1, 1);
+    java.time.LocalDate first = FIRST_DAY;
     for (int d = 0; d < DAYS; d++) {
       for (int s = 0; s < SHARDS; s++) {
         String day = first.plusDays(d).toString();
