@@ -70,7 +70,7 @@ class TrinoCompatConcurrentWritersIT extends TrinoS3CompatTest {
   @Test
   @CompatCase(id = "s3-concurrent-writers", writer = "gluecat+trino-delta", reader = "gluecat",
       title = "On S3: gluecat (ConditionalLogStore) and Trino (s3.exclusive-create) append to one Delta table at "
-          + "the same time, each losing some races for a version; every commit is kept")
+          + "the same time, racing for the same versions (a 412 and a retry each round); every commit is kept")
   void gluecatReadsEveryCommitOfBothWriters() throws Exception {
     String table = raced();
     assertEquals(expectedRows(), rows("SELECT who, n FROM " + catalog + "." + table + " ORDER BY who, n"));
@@ -79,7 +79,7 @@ class TrinoCompatConcurrentWritersIT extends TrinoS3CompatTest {
   @Test
   @CompatCase(id = "s3-concurrent-writers", writer = "gluecat+trino-delta", reader = "trino-delta",
       title = "On S3: gluecat (ConditionalLogStore) and Trino (s3.exclusive-create) append to one Delta table at "
-          + "the same time, each losing some races for a version; every commit is kept")
+          + "the same time, racing for the same versions (a 412 and a retry each round); every commit is kept")
   void trinoReadsEveryCommitOfBothWriters() throws Exception {
     String table = raced();
     assertEquals(expectedRows().stream().map(r -> r.replace(",", ", ")).toList(),

@@ -41,7 +41,7 @@ abstract class TrinoCompatTest extends CatalogModeTest {
    * requests there too can hold both engines' commit PUTs until both are in flight.
    */
   static final String TRINO_S3_PROXIED = "delta_s3_proxied";
-  /** An S3 proxy in front of MiniStack's S3, started with the JVM's Trino server (catalog {@value #TRINO_S3_PROXIED}). */
+  /** A proxy in front of MiniStack's S3, started with the JVM's Trino server (for {@value #TRINO_S3_PROXIED}). */
   static final S3HoldingProxy S3_PROXY = startProxy();
 
   private static TrinoServer trino;
