@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * with Delta's default store for s3a ({@code S3SingleDriverLogStore}) and with gluecat's
  * {@code ConditionalLogStore}; per store the commit latency (p50, p90, p99, mean) and commits per second. Each
  * store first commits {@value #WARMUP} versions of another table of the same bucket (class loading, S3A's
- * client, the conditional store's one probe per bucket). Results: printed, and
+ * client, the conditional store's one probe per bucket). For the conditional store also the losing side of a
+ * conflict: a second store instance writes the same {@value #COMMITS} versions again and is refused each time.
+ * Results: printed, and
  * {@code target/bench-logstore-<row>.md}.
  */
 class LogStoreBench extends MiniStackSparkTest {
@@ -44,18 +46,50 @@ class LogStoreBench extends MiniStackSparkTest {
       LogStore logStore = (LogStore) Class.forName(store).getConstructor(Configuration.class).newInstance(conf);
       commit(logStore, conf, "s3a://" + bucket + "/warmup", WARMUP);
       long[] nanos = commit(logStore, conf, "s3a://" + bucket + "/table", COMMITS);
-      long total = Arrays.stream(nanos).sum();
-      long[] sorted = nanos.clone();
-      Arrays.sort(sorted);
-      report.append(String.format("| %s | `%s` | %d | %.1f | %.1f | %.1f | %.1f | %.0f |%n", row,
-          store.substring(store.lastIndexOf('.') + 1), COMMITS, ms(percentile(sorted, 50)),
-          ms(percentile(sorted, 90)), ms(percentile(sorted, 99)), ms(total / (double) COMMITS),
-          COMMITS / (total / 1e9)));
+      String name = store.substring(store.lastIndexOf('.') + 1);
+      report.append(line(row, "`" + name + "`", nanos));
+      if (store.equals(ConditionalLogStoreIT.STORE)) {
+        // the losing side of a conflict: another writer's commit is at every version already
+        LogStore loser = (LogStore) Class.forName(store).getConstructor(Configuration.class).newInstance(conf);
+        report.append(line(row, "`" + name + "`, refused (412, read back)",
+            refused(loser, conf, "s3a://" + bucket + "/table", COMMITS)));
+      }
     }
     System.out.println("\n" + report);
     Path out = Paths.get("target", "bench-logstore-" + row + ".md");
     Files.createDirectories(out.getParent());
     Files.writeString(out, report.toString());
+  }
+
+  private static String line(String row, String what, long[] nanos) {
+    long total = Arrays.stream(nanos).sum();
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    return String.format("| %s | %s | %d | %.1f | %.1f | %.1f | %.1f | %.0f |%n", row, what, nanos.length,
+        ms(percentile(sorted, 50)), ms(percentile(sorted, 90)), ms(percentile(sorted, 99)),
+        ms(total / (double) nanos.length), nanos.length / (total / 1e9));
+  }
+
+  /**
+   * Writes versions 0..n-1 of the table at {@code table}, each already committed by another writer: each write
+   * must end in FileAlreadyExistsException (S3's 412, then the read-back that tells it from a retry of one's
+   * own commit). Each refusal's time.
+   */
+  private static long[] refused(LogStore store, Configuration conf, String table, int n) throws Exception {
+    long[] nanos = new long[n];
+    for (int v = 0; v < n; v++) {
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(table + "/_delta_log/"
+          + String.format("%020d.json", v));
+      List<String> actions = List.of("{\"commitInfo\":{\"timestamp\":" + v + ",\"operation\":\"WRITE\"}}");
+      long start = System.nanoTime();
+      try {
+        store.write(file, actions.iterator(), false, conf);
+        throw new AssertionError("a second commit of " + file + " was accepted");
+      } catch (java.nio.file.FileAlreadyExistsException expected) {
+        nanos[v] = System.nanoTime() - start;
+      }
+    }
+    return nanos;
   }
 
   /** Commits versions 0..n-1 of the table at {@code table} one after another; each commit's time. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.delta.storage.LogStore;
 import io.gluecat.it.spark.MiniStackSparkTest;
+import io.gluecat.testkit.S3HoldingProxy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;

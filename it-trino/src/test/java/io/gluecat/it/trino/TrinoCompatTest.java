@@ -1,6 +1,7 @@
 package io.gluecat.it.trino;
 
 import io.gluecat.it.spark.CatalogModeTest;
+import io.gluecat.testkit.S3HoldingProxy;
 import io.gluecat.testkit.compat.CompatResults;
 import io.gluecat.testkit.trino.TrinoCatalogs;
 import io.gluecat.testkit.trino.TrinoServer;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and one MiniStack per test JVM, a new Glue database per test, both catalog modes) and one Trino server per test
  * JVM (static, started on first use). Trino has two Delta Lake catalogs on MiniStack's Glue: {@value #TRINO_LOCAL}
  * on Trino's native local file system rooted at {@link #localRoot()}, where the Spark side keeps its tables too,
- * and {@value #TRINO_S3} on MiniStack's S3 through Trino's native S3 file system.
+ * and {@value #TRINO_S3} on MiniStack's S3 through Trino's native S3 file system ({@value #TRINO_S3_PROXIED}: the
+ * same, through {@link #S3_PROXY}).
  */
 @ExtendWith(CompatResults.class)
 abstract class TrinoCompatTest extends CatalogModeTest {
@@ -33,6 +35,14 @@ abstract class TrinoCompatTest extends CatalogModeTest {
   static final String TRINO_S3 = "delta_s3";
   /** Trino's Hive connector on the same Glue and local file system: partitions come from Glue's partition objects. */
   static final String TRINO_HIVE = "hive";
+
+  /**
+   * Trino's Delta Lake connector on MiniStack's S3 through {@link #S3_PROXY}: a suite that sends gluecat's S3A
+   * requests there too can hold both engines' commit PUTs until both are in flight.
+   */
+  static final String TRINO_S3_PROXIED = "delta_s3_proxied";
+  /** A proxy in front of MiniStack's S3, started with the JVM's Trino server (for {@value #TRINO_S3_PROXIED}). */
+  static final S3HoldingProxy S3_PROXY = startProxy();
 
   private static TrinoServer trino;
   private static Connection trinoConnection;
@@ -97,10 +107,20 @@ abstract class TrinoCompatTest extends CatalogModeTest {
             // corruption ... concurrent data modifications"): the tests never write one table from two engines at once.
             Map.of("delta.enable-non-concurrent-writes", "true"))
         .catalog(TRINO_S3, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
+        .catalog(TRINO_S3_PROXIED, TrinoCatalogs.deltaLakeOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK),
+            Map.of("s3.endpoint", S3_PROXY.endpoint().toString()))
         .catalog(TRINO_HIVE, TrinoCatalogs.hiveOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()),
             // Trino runs Hive views (Spark's and Hive's) only with this on; its own views need nothing
             Map.of("hive.hive-views.enabled", "true"))
         .startAsync();
+  }
+
+  private static S3HoldingProxy startProxy() {
+    try {
+      return new S3HoldingProxy(MINISTACK.endpoint());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The JVM's Trino server with the two Delta Lake catalogs (stopped at JVM exit by the fixture). */

@@ -65,9 +65,11 @@ public final class TrinoCatalogs {
     }
 
     /**
-     * Trino's native S3 file system on {@code ministack}'s S3: path-style requests, region us-east-1, the test keys.
-     * {@code delta.enable-non-concurrent-writes} lets Trino write Delta logs on S3, which has no atomic
-     * put-if-absent that Trino trusts: safe only while no other writer commits to the same table at the same time.
+     * Trino's native S3 file system on {@code ministack}'s S3: path-style requests, region us-east-1, the test keys,
+     * and {@code s3.exclusive-create=true} (Trino 476's default, set so that it stays on): the Delta Lake connector
+     * then commits with put-if-absent ({@code S3ConditionalWriteLogSynchronizer}), which MiniStack's S3 honours, and
+     * writes without {@code delta.enable-non-concurrent-writes}. With {@code false} Trino would take its lock-file
+     * synchronizer, which it counts unsafe and refuses to write with unless that property is set.
      */
     public static Map<String, String> s3FileSystem(MiniStack ministack) {
         Map<String, String> p = new LinkedHashMap<>();
@@ -77,7 +79,7 @@ public final class TrinoCatalogs {
         p.put("s3.path-style-access", "true");
         p.put("s3.aws-access-key", MiniStack.ACCESS_KEY_ID);
         p.put("s3.aws-secret-key", MiniStack.SECRET_ACCESS_KEY);
-        p.put("delta.enable-non-concurrent-writes", "true");
+        p.put("s3.exclusive-create", "true");
         return p;
     }
 }

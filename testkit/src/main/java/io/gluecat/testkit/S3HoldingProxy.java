@@ -1,4 +1,4 @@
-package io.gluecat.it;
+package io.gluecat.testkit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
  * commit file until {@code hold} of them are in flight, then send them on together, so that writers in separate
  * JVMs race for one version for real; and it can drop {@code If-None-Match}, to play an S3-compatible endpoint
  * that ignores the header. Requests and answers are passed on byte for byte otherwise (MiniStack checks no
- * signatures, so the Host the client signed need not be kept).
+ * signatures, so the Host the client signed need not be kept). Used by it-ministack's MultiWriterIT (Spark
+ * applications) and it-trino's TrinoCompatConcurrentWritersIT (Spark and a Trino server).
  */
-final class S3HoldingProxy implements AutoCloseable {
+public final class S3HoldingProxy implements AutoCloseable {
   private static final Pattern COMMIT = Pattern.compile(".*/_delta_log/\\d{20}\\.json");
   private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade",
       "transfer-encoding", "keep-alive", "te", "trailer", "proxy-connection");
@@ -38,10 +39,15 @@ final class S3HoldingProxy implements AutoCloseable {
   private volatile boolean dropIfNoneMatch;
   private volatile CountDownLatch held = new CountDownLatch(0);
   private final java.util.Queue<String> faults = new java.util.concurrent.ConcurrentLinkedQueue<>();
-  final AtomicInteger commitPuts = new AtomicInteger();
-  final AtomicInteger conditionalCommitPuts = new AtomicInteger();
+  /** Commit PUTs that reached the proxy. */
+  public final AtomicInteger commitPuts = new AtomicInteger();
+  /** Commit PUTs with {@code If-None-Match}. */
+  public final AtomicInteger conditionalCommitPuts = new AtomicInteger();
+  /** Commit PUTs S3 answered with 412 Precondition Failed: the key existed, the writer lost the version. */
+  public final AtomicInteger refusedCommitPuts = new AtomicInteger();
 
-  S3HoldingProxy(URI target) throws IOException {
+  /** A proxy for the S3 endpoint {@code target}, listening on a free port of 127.0.0.1 until closed. */
+  public S3HoldingProxy(URI target) throws IOException {
     this.target = target;
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
     server.setExecutor(Executors.newCachedThreadPool(r -> {
@@ -53,12 +59,12 @@ final class S3HoldingProxy implements AutoCloseable {
     server.start();
   }
 
-  URI endpoint() {
+  public URI endpoint() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
   }
 
   /** Commit PUTs wait until this many are in flight (or 60 s pass), then go on together. */
-  void holdCommitPuts(int count) {
+  public void holdCommitPuts(int count) {
     held = new CountDownLatch(count);
   }
 
@@ -67,11 +73,12 @@ final class S3HoldingProxy implements AutoCloseable {
    * closed without an answer), {@code 409} (S3's ConditionalRequestConflict, not passed on), {@code 503}
    * (SlowDown, not passed on).
    */
-  void failCommitPuts(String... next) {
+  public void failCommitPuts(String... next) {
     faults.addAll(List.of(next));
   }
 
-  void dropIfNoneMatch(boolean drop) {
+  /** Whether {@code If-None-Match} is left out of what is passed on. */
+  public void dropIfNoneMatch(boolean drop) {
     dropIfNoneMatch = drop;
   }
 
@@ -126,6 +133,9 @@ final class S3HoldingProxy implements AutoCloseable {
         }
       }
       HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      if (method.equals("PUT") && COMMIT.matcher(path).matches() && response.statusCode() == 412) {
+        refusedCommitPuts.incrementAndGet();
+      }
       response.headers().map().forEach((name, values) -> {
         String lower = name.toLowerCase(Locale.ROOT);
         if (!RESTRICTED.contains(lower) || (lower.equals("content-length") && method.equals("HEAD"))) {
