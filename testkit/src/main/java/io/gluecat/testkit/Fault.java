@@ -135,7 +135,7 @@ public final class Fault {
                 + (ratePerSecond > 0 ? " above " + ratePerSecond + "/s (burst " + burst + ")" : "");
     }
 
-    /** Whether the n-th matching attempt is one of the {@link Builder#share} this fault fails: a hash of seed and n. */
+    /** Whether the n-th matching attempt is in the {@link Builder#share} this fault fails: a hash of seed and n. */
     private boolean inShare(long n) {
         if (share >= 1) {
             return true;
@@ -266,8 +266,7 @@ public final class Fault {
 
         /**
          * Fire on only {@code fraction} (0 to 1) of the matching attempts in the window ({@link #always()} for a
-         * steady share), each chosen from the attempt's number and {@code seed}: the same seed fails the same
-         * attempts of a sequence, whichever thread sends them.
+         * steady share), chosen from the attempt's number and {@code seed}: a seed fails the same ones every run.
          */
         public Builder share(double fraction, long seed) {
             if (!(fraction >= 0 && fraction <= 1)) {
@@ -279,10 +278,9 @@ public final class Fault {
         }
 
         /**
-         * Fire on the matching attempts beyond {@code perSecond} a second, as a service's request quota does: a
-         * token bucket of {@code burst} tokens, refilled at that rate, that each attempt takes one from; an attempt
-         * that finds it empty fails (and takes none). Use with {@link #always()}. Depends on time, so for
-         * benchmarks only, never for what a test asserts.
+         * Fire on the matching attempts beyond {@code perSecond} a second, as a request quota does: a token bucket
+         * of {@code burst}, refilled at that rate; an attempt that finds it empty fails. Use with {@link #always()}.
+         * Depends on time: for benchmarks, never for what a test asserts.
          */
         public Builder aboveRate(double perSecond, int burst) {
             if (!(perSecond > 0) || burst < 1) {
@@ -362,10 +360,7 @@ public final class Fault {
             return isGlue() ? error("ThrottlingException", 400) : error("Throttling", 400);
         }
 
-        /**
-         * Throttling exactly as Glue answers an account over its request quota: {@link #throttling()} with Glue's
-         * message {@code Rate exceeded}.
-         */
+        /** Throttling as Glue answers an account over its quota: {@link #throttling()}, message "Rate exceeded". */
         public Builder rateExceeded() {
             return throttling().message("Rate exceeded");
         }
