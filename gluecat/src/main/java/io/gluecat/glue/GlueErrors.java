@@ -32,7 +32,7 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
  *   STS AccessDenied assuming role.arn (also      table/DB/T; account from glue.id or role.arn, else
  *   wrapped by the SDK), S3A's                    "&lt;account&gt;"), the role, and that Glue was not written
  *   java.nio.file.AccessDeniedException           (storageDenied, for the locations a create writes)
- * throttling that outlasted the SDK's         -> GlueCatalogException as below, saying Glue throttled the
+ * Glue throttling that outlasted the SDK's    -> GlueCatalogException as below, saying Glue throttled the
  *   attempts (ThrottlingException, 429)          catalog and naming the options to raise (glue.max-attempts,
  *                                                glue.retry-mode) with their values
  * anything else (STS, 5xx, client errors)     -> GlueCatalogException naming catalog, glue.id, role
@@ -118,7 +118,9 @@ public final class GlueErrors {
       return new GlueConcurrentModificationException(message
           + ". The entry changed since it was read; nothing was overwritten. Reload the table and retry.", error);
     }
-    if (error instanceof AwsServiceException && ((AwsServiceException) error).isThrottlingException()) {
+    // Glue's own throttling (STS's, while assuming role.arn, follows the SDK's defaults, not these options)
+    if (error instanceof AwsServiceException && ((AwsServiceException) error).isThrottlingException()
+        && causeFrom(error, software.amazon.awssdk.services.sts.model.StsException.class) == null) {
       return new GlueCatalogException(message + ". " + throttled(error), error);
     }
     return new GlueCatalogException(message, error);
