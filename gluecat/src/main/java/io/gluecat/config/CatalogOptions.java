@@ -53,7 +53,14 @@ public final class CatalogOptions {
   // ---- retries ----
   /** Attempts per Glue call, the first included, under the AWS SDK's retry strategy (default: the SDK's). */
   public static final String GLUE_MAX_ATTEMPTS = "glue.max-attempts";
-  static final int MAX_GLUE_ATTEMPTS = 20;
+  public static final int MAX_GLUE_ATTEMPTS_ALLOWED = 20;
+  /**
+   * The AWS SDK's retry mode for Glue calls: {@code standard}, {@code adaptive} (standard plus a client-side rate
+   * limit that slows the client down once Glue throttles it) or {@code legacy}; default: the SDK's (its
+   * AWS_RETRY_MODE / profile setting, else legacy). docs/performance.md, "Throttling at load", has the measurements.
+   */
+  public static final String GLUE_RETRY_MODE = "glue.retry-mode";
+  public static final List<String> RETRY_MODES = List.of("standard", "adaptive", "legacy");
   // ---- end of retries ----
 
   // ---- metadata cache across statements (io.gluecat.cache) ----
@@ -96,7 +103,7 @@ public final class CatalogOptions {
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS,
+          GLUE_MAX_ATTEMPTS, GLUE_RETRY_MODE, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS,
           PARTITION_SEGMENTS, LOG_STATEMENT_CALLS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
@@ -117,6 +124,7 @@ public final class CatalogOptions {
   private final Optional<String> warehouse;
   private final Map<String, String> hadoopOptions;
   private final Optional<Integer> glueMaxAttempts;
+  private final Optional<String> glueRetryMode;
   private final LocationMap locationMap;
   private final Set<String> extraProviders;
   private final boolean syncPartitionsAfterWrite;
@@ -170,7 +178,13 @@ public final class CatalogOptions {
     this.roleSessionName = sessionName.orElseGet(() -> defaultSessionName(catalogName));
     this.skipArchive = bool(options, SKIP_ARCHIVE, false);
     this.logStatementCalls = bool(options, LOG_STATEMENT_CALLS, false);
-    this.glueMaxAttempts = integer(options, GLUE_MAX_ATTEMPTS, 1, MAX_GLUE_ATTEMPTS);
+    this.glueMaxAttempts = integer(options, GLUE_MAX_ATTEMPTS, 1, MAX_GLUE_ATTEMPTS_ALLOWED);
+    this.glueRetryMode = text(options, GLUE_RETRY_MODE).map(v -> v.toLowerCase(Locale.ROOT)).map(v -> {
+      if (!RETRY_MODES.contains(v)) {
+        throw invalid(GLUE_RETRY_MODE, "'" + v + "' must be one of " + String.join(", ", RETRY_MODES));
+      }
+      return v;
+    });
     this.warehouse = text(options, WAREHOUSE).map(w -> {
       checkLocation(WAREHOUSE, w);
       return w.endsWith("/") ? w.substring(0, w.length() - 1) : w;
@@ -226,6 +240,8 @@ public final class CatalogOptions {
   public Optional<String> warehouse() { return warehouse; }
   /** How many attempts the SDK makes per Glue call, the first included; empty means the SDK's default. */
   public Optional<Integer> glueMaxAttempts() { return glueMaxAttempts; }
+  /** The AWS SDK retry mode of Glue calls (standard, adaptive, legacy); empty means the SDK's default. */
+  public Optional<String> glueRetryMode() { return glueRetryMode; }
   /** Where Hadoop opens locations that Glue stores under other prefixes (empty: as stored). */
   public LocationMap locationMap() { return locationMap; }
   /** Providers the user allowed beyond the built-in list, lower case. */

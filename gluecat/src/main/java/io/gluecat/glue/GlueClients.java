@@ -3,11 +3,14 @@ package io.gluecat.glue;
 import io.gluecat.config.CatalogOptions;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.client.config.SdkAdvancedClientOption;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.services.glue.GlueClient;
 
 /** A catalog's own Glue client, built from its options: region, credentials, endpoint, user agent, retries. */
@@ -31,12 +34,27 @@ final class GlueClients {
         .overrideConfiguration(c -> {
           c.putAdvancedOption(SdkAdvancedClientOption.USER_AGENT_SUFFIX, userAgent);
           instrument(c, metrics);
-          // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's attempts
-          options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
+          // the SDK's own retry strategy (its mode, backoff and which errors retry), with the catalog's mode and attempts
+          if (options.glueRetryMode().isPresent()) {
+            RetryStrategy strategy = AwsRetryStrategy.forRetryMode(retryMode(options.glueRetryMode().get()));
+            c.retryStrategy(options.glueMaxAttempts().<RetryStrategy>map(n -> strategy.toBuilder().maxAttempts(n).build())
+                .orElse(strategy));
+          } else {
+            options.glueMaxAttempts().ifPresent(attempts -> c.retryStrategy(b -> b.maxAttempts(attempts)));
+          }
         })
         .build();
     resources.add(glue);
     return glue;
+  }
+
+  /** The SDK's mode for an option value of {@link CatalogOptions#RETRY_MODES}; adaptive is the SDK's current one. */
+  static RetryMode retryMode(String option) {
+    switch (option) {
+      case "adaptive": return RetryMode.ADAPTIVE_V2;
+      case "legacy": return RetryMode.LEGACY;
+      default: return RetryMode.STANDARD;
+    }
   }
 
   /** The catalog's metrics hooks: the SDK's metric publisher (calls, attempts, time) and an interceptor (failures). */

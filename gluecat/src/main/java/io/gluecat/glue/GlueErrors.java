@@ -32,8 +32,10 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
  *   STS AccessDenied assuming role.arn (also      table/DB/T; account from glue.id or role.arn, else
  *   wrapped by the SDK), S3A's                    "&lt;account&gt;"), the role, and that Glue was not written
  *   java.nio.file.AccessDeniedException           (storageDenied, for the locations a create writes)
- * anything else (STS, throttling after
- *   retries, 5xx, client errors)               -> GlueCatalogException naming catalog, glue.id, role
+ * Glue throttling that outlasted the SDK's    -> GlueCatalogException as below, saying Glue throttled the
+ *   attempts (ThrottlingException, 429)          catalog and naming the options to raise (glue.max-attempts,
+ *                                                glue.retry-mode) with their values
+ * anything else (STS, 5xx, client errors)     -> GlueCatalogException naming catalog, glue.id, role
  * </pre>
  *
  * A table call whose only possible missing entity is the database (CreateTable, GetTables) reports
@@ -116,6 +118,11 @@ public final class GlueErrors {
       return new GlueConcurrentModificationException(message
           + ". The entry changed since it was read; nothing was overwritten. Reload the table and retry.", error);
     }
+    // Glue's own throttling (STS's, while assuming role.arn, follows the SDK's defaults, not these options)
+    if (error instanceof AwsServiceException && ((AwsServiceException) error).isThrottlingException()
+        && causeFrom(error, software.amazon.awssdk.services.sts.model.StsException.class) == null) {
+      return new GlueCatalogException(message + ". " + throttled(error), error);
+    }
     return new GlueCatalogException(message, error);
   }
 
@@ -128,6 +135,23 @@ public final class GlueErrors {
     return new GlueCatalogException(String.format("Glue %s on table '%s.%s' failed for %d partition(s) for %s: %s%s",
         call.operation, database, table, errors.size(), options.describeIdentity(),
         String.join("; ", errors.subList(0, shown)), errors.size() > shown ? "; ..." : ""), null);
+  }
+
+  /**
+   * What a call that stayed throttled tells the user: Glue throttled the catalog's requests (the account's Glue
+   * request rate) on every attempt the SDK made, and the catalog options that give it more room.
+   */
+  private String throttled(SdkException error) {
+    String catalog = options.catalogName();
+    Integer attempts = error.numAttempts();
+    return String.format("Glue throttled this catalog's requests (the account's Glue request quota) on %s; the "
+        + "call was not applied. Retry later, or give the SDK more room: raise spark.sql.catalog.%s.%s (now %s, "
+        + "at most %d) or set spark.sql.catalog.%s.%s=adaptive (now %s), spread the jobs that share the account, or "
+        + "ask AWS for a higher Glue quota (docs/troubleshooting.md, \"Throttling\")",
+        attempts == null ? "its last attempt" : attempts == 1 ? "its one attempt" : "all " + attempts + " attempts",
+        catalog, CatalogOptions.GLUE_MAX_ATTEMPTS, options.glueMaxAttempts().map(String::valueOf).orElse("the SDK's default"),
+        CatalogOptions.MAX_GLUE_ATTEMPTS_ALLOWED, catalog, CatalogOptions.GLUE_RETRY_MODE,
+        options.glueRetryMode().orElse("the SDK's default"));
   }
 
   /** A failure before any Glue call (building clients, assuming the role), named like the others. */

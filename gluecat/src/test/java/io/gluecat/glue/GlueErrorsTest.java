@@ -102,6 +102,12 @@ class GlueErrorsTest {
         details(GlueException.builder(), "ThrottlingException", "Rate exceeded", 400).build());
     assertInstanceOf(GlueCatalogException.class, throttled);
     assertTrue(throttled.getMessage().contains("ThrottlingException"), throttled.getMessage());
+    assertTrue(throttled.getMessage().contains("Glue throttled this catalog's requests")
+        && throttled.getMessage().contains("spark.sql.catalog.glue_prod.glue.max-attempts (now the SDK's default")
+        && throttled.getMessage().contains("spark.sql.catalog.glue_prod.glue.retry-mode=adaptive"), throttled.getMessage());
+    Exception stsThrottled = errors.translate(Call.GET_DATABASES, "*", null, details(StsException.builder(),
+        "Throttling", "Rate exceeded", 400).build());
+    assertFalse(stsThrottled.getMessage().contains("glue.max-attempts"), stsThrottled.getMessage());
 
     Exception client = errors.translate(Call.GET_TABLE, "sales", "orders",
         SdkClientException.create("Unable to execute HTTP request: Connection refused"));

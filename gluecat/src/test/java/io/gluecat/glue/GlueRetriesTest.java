@@ -76,6 +76,39 @@ class GlueRetriesTest {
   }
 
   @Test
+  void throttlingThatOutlastsTheAttemptsNamesThrottlingAndTheOptionsToRaise() {
+    try (GlueGateway glue = gateway("glue.max-attempts", "2");
+        Fault.Handle throttled = GlueFaults.inject(Fault.glue("GetDatabase").rateExceeded().always().build())) {
+      GlueCatalogException e = assertThrows(GlueCatalogException.class, () -> glue.getDatabase("sales"));
+      assertEquals(2, throttled.fired());
+      for (String part : new String[] {"Rate exceeded", "ThrottlingException", "Glue throttled", "all 2 attempts",
+          "spark.sql.catalog.glue_retries.glue.max-attempts (now 2", "spark.sql.catalog.glue_retries.glue.retry-mode=adaptive"}) {
+        assertTrue(e.getMessage().contains(part), part + " in " + e.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void retryModeSetsTheSdksModeAndKeepsTheAttempts() {
+    for (String mode : CatalogOptions.RETRY_MODES) {
+      try (GlueGateway withAttempts = gateway("glue.retry-mode", mode, "glue.max-attempts", "2");
+          GlueGateway modeOnly = gateway("glue.retry-mode", mode.toUpperCase(java.util.Locale.ROOT))) {
+        assertEquals(2, attempts(withAttempts), mode);
+        // the client runs the SDK's strategy of that mode
+        String strategy = withAttempts.client().serviceClientConfiguration().overrideConfiguration().retryStrategy()
+            .map(r -> r.getClass().getSimpleName()).orElse("none");
+        assertTrue(strategy.toLowerCase(java.util.Locale.ROOT).contains(mode), mode + ": " + strategy);
+        // each mode's own default: 3 attempts in standard and adaptive, 4 in legacy
+        assertEquals(mode.equals("legacy") ? 4 : 3, attempts(modeOnly), mode);
+      }
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CatalogOptions.parse("glue_retries", Map.of("glue.retry-mode", "fast")));
+    assertTrue(e.getMessage().contains("glue_retries") && e.getMessage().contains("glue.retry-mode")
+        && e.getMessage().contains("standard, adaptive, legacy"), e.getMessage());
+  }
+
+  @Test
   void theOptionIsChecked() {
     for (String bad : new String[] {"0", "21", "-1", "three", "2.5"}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -20,6 +20,10 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
  * a matching call of its own. By default a fault fires once, on the first matching attempt;
  * {@link Builder#onCall(int)} moves that to the n-th, {@link Builder#times(int)} lets it fire on
  * that many consecutive matching attempts, {@link Builder#always()} on every one from then on.
+ * Two ways to fail only some of the attempts in that window, as a throttled account sees it at load:
+ * {@link Builder#share(double, long)} fails a steady share of them, chosen by a seed (so a run's sequence of
+ * decisions repeats), and {@link Builder#aboveRate(double, int)} fails those beyond a request rate, as a
+ * service quota does.
  * See {@link GlueFaults} for what each {@link Phase} means to the caller and the server.
  */
 public final class Fault {
@@ -43,6 +47,10 @@ public final class Fault {
     private final String message;
     private final Class<? extends AwsServiceException> exceptionClass;
     private final boolean xmlBody;
+    private final double share;
+    private final long seed;
+    private final double ratePerSecond;
+    private final int burst;
 
     private Fault(Builder b) {
         this.service = b.service;
@@ -56,6 +64,10 @@ public final class Fault {
         this.message = b.message;
         this.exceptionClass = b.exceptionClass;
         this.xmlBody = b.xmlBody;
+        this.share = b.share;
+        this.seed = b.seed;
+        this.ratePerSecond = b.ratePerSecond;
+        this.burst = b.burst;
     }
 
     /** A fault on a Glue operation, e.g. {@code "UpdateTable"}; null means every Glue operation. */
@@ -118,7 +130,21 @@ public final class Fault {
     public String toString() {
         return phase + " " + (isConnectionReset() ? "connection reset" : errorCode + " (HTTP " + httpStatus + ")")
                 + " on " + service + "." + (operation == null ? "*" : operation)
-                + " call " + onCall + (times == Integer.MAX_VALUE ? " onwards" : times > 1 ? " x" + times : "");
+                + " call " + onCall + (times == Integer.MAX_VALUE ? " onwards" : times > 1 ? " x" + times : "")
+                + (share < 1 ? " on " + Math.round(share * 100) + "% (seed " + seed + ")" : "")
+                + (ratePerSecond > 0 ? " above " + ratePerSecond + "/s (burst " + burst + ")" : "");
+    }
+
+    /** Whether the n-th matching attempt is in the {@link Builder#share} this fault fails: a hash of seed and n. */
+    private boolean inShare(long n) {
+        if (share >= 1) {
+            return true;
+        }
+        long z = seed + n * 0x9E3779B97F4A7C15L;            // SplitMix64's mixer: the same n and seed, the same answer
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        z ^= z >>> 31;
+        return (z >>> 11) * 0x1.0p-53 < share;
     }
 
     /** An armed fault: removes itself on {@link #close()} and counts what it did. */
@@ -126,9 +152,13 @@ public final class Fault {
         private final Fault fault;
         private final AtomicInteger matched = new AtomicInteger();
         private final AtomicInteger fired = new AtomicInteger();
+        private double tokens;                 // aboveRate's bucket, guarded by GlueCallRecorder.LOCK
+        private long refilled;
 
         Handle(Fault fault) {
             this.fault = fault;
+            this.tokens = fault.burst;
+            this.refilled = System.nanoTime();
         }
 
         public Fault fault() {
@@ -152,11 +182,26 @@ public final class Fault {
             }
             int n = matched.incrementAndGet();
             // Fires on matching attempts onCall .. onCall + times - 1 (overflow-safe for always()).
-            boolean fire = n >= fault.onCall && n - fault.onCall < fault.times;
+            boolean fire = n >= fault.onCall && n - fault.onCall < fault.times && fault.inShare(n) && overRate();
             if (fire) {
                 fired.incrementAndGet();
             }
             return fire;
+        }
+
+        /** With {@link Builder#aboveRate}: takes a token for this attempt; true when none was left. */
+        private boolean overRate() {
+            if (fault.ratePerSecond <= 0) {
+                return true;
+            }
+            long now = System.nanoTime();
+            tokens = Math.min(fault.burst, tokens + (now - refilled) / 1e9 * fault.ratePerSecond);
+            refilled = now;
+            if (tokens >= 1) {
+                tokens -= 1;
+                return false;
+            }
+            return true;
         }
 
         @Override
@@ -179,6 +224,10 @@ public final class Fault {
         private boolean failureSet;
         private Class<? extends AwsServiceException> exceptionClass;
         private boolean xmlBody;
+        private double share = 1;
+        private long seed;
+        private double ratePerSecond;
+        private int burst;
 
         private Builder(String service, String operation) {
             this.service = service;
@@ -212,6 +261,33 @@ public final class Fault {
         /** Fire on every matching attempt (from {@link #onCall(int)} on) until removed. */
         public Builder always() {
             this.times = Integer.MAX_VALUE;
+            return this;
+        }
+
+        /**
+         * Fire on only {@code fraction} (0 to 1) of the matching attempts in the window ({@link #always()} for a
+         * steady share), chosen from the attempt's number and {@code seed}: a seed fails the same ones every run.
+         */
+        public Builder share(double fraction, long seed) {
+            if (!(fraction >= 0 && fraction <= 1)) {
+                throw new IllegalArgumentException("share is a fraction from 0 to 1: " + fraction);
+            }
+            this.share = fraction;
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * Fire on the matching attempts beyond {@code perSecond} a second, as a request quota does: a token bucket
+         * of {@code burst}, refilled at that rate; an attempt that finds it empty fails. Use with {@link #always()}.
+         * Depends on time: for benchmarks, never for what a test asserts.
+         */
+        public Builder aboveRate(double perSecond, int burst) {
+            if (!(perSecond > 0) || burst < 1) {
+                throw new IllegalArgumentException("aboveRate needs a positive rate and burst: " + perSecond + ", " + burst);
+            }
+            this.ratePerSecond = perSecond;
+            this.burst = burst;
             return this;
         }
 
@@ -282,6 +358,11 @@ public final class Fault {
         /** Glue {@code ThrottlingException} (400); STS {@code Throttling} (400). Retryable. */
         public Builder throttling() {
             return isGlue() ? error("ThrottlingException", 400) : error("Throttling", 400);
+        }
+
+        /** Throttling as Glue answers an account over its quota: {@link #throttling()}, message "Rate exceeded". */
+        public Builder rateExceeded() {
+            return throttling().message("Rate exceeded");
         }
 
         /** Glue {@code InternalServiceException} (500); STS {@code InternalFailure} (500). Retryable. */

@@ -135,6 +135,48 @@ class GlueFaultsTest extends GlueKitTest {
         glue.getDatabase(b -> b.name(db));
     }
 
+    /** A steady share of attempts, as Glue throttles at load: its shape, about its share, the same attempts per seed. */
+    @Test
+    void aShareOfAttemptsIsThrottledAsGlueDoesTheSameOnesForTheSameSeed() {
+        List<List<Integer>> runs = new java.util.ArrayList<>();
+        try (GlueClient noRetry = ms.configure(GlueClient.builder())
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())).build()) {
+            for (int run = 0; run < 2; run++) {
+                List<Integer> throttled = new java.util.ArrayList<>();
+                try (Fault.Handle h = GlueFaults.inject(Fault.glue("GetDatabase").rateExceeded().always().share(0.3, 42).build())) {
+                    for (int i = 0; i < 100; i++) {
+                        try {
+                            noRetry.getDatabase(b -> b.name(db));
+                        } catch (ThrottlingException e) {
+                            assertEquals(400, e.statusCode());
+                            assertEquals("ThrottlingException", e.awsErrorDetails().errorCode());
+                            assertEquals("Rate exceeded", e.awsErrorDetails().errorMessage());
+                            assertTrue(e.isThrottlingException());
+                            throttled.add(i);
+                        }
+                    }
+                    assertEquals(100, h.matched());
+                    assertEquals(throttled.size(), h.fired());
+                }
+                runs.add(throttled);
+            }
+            try (Fault.Handle other = GlueFaults.inject(Fault.glue("GetDatabase").rateExceeded().always().share(0.3, 43).build())) {
+                List<Integer> throttled = new java.util.ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    try {
+                        noRetry.getDatabase(b -> b.name(db));
+                    } catch (ThrottlingException e) {
+                        throttled.add(i);
+                    }
+                }
+                runs.add(throttled);
+            }
+        }
+        assertTrue(runs.get(0).size() >= 15 && runs.get(0).size() <= 45, "about 30 of 100: " + runs.get(0));
+        assertEquals(runs.get(0), runs.get(1), "the same seed throttles the same attempts");
+        assertTrue(!runs.get(0).equals(runs.get(2)), "another seed, other attempts");
+    }
+
     @Test
     void connectionResetLooksLikeARealOne() {
         GlueFaults.inject(Fault.glue("GetDatabase").connectionReset().always().build());
