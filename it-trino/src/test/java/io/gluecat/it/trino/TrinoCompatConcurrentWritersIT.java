@@ -62,6 +62,11 @@ class TrinoCompatConcurrentWritersIT extends TrinoS3CompatTest {
     return options;
   }
 
+  /** The case's title in the report; both reader cells are one case. */
+  private static final String TITLE = "On S3: gluecat (ConditionalLogStore) and Trino (s3.exclusive-create) append "
+      + "to one Delta table at the same time, racing for the same versions (a 412 and a retry each round); every "
+      + "commit is kept";
+
   @Override
   protected String trinoName(String table) {
     return TRINO_S3_PROXIED + "." + db + "." + table;
@@ -69,8 +74,7 @@ class TrinoCompatConcurrentWritersIT extends TrinoS3CompatTest {
 
   @Test
   @CompatCase(id = "s3-concurrent-writers", writer = "gluecat+trino-delta", reader = "gluecat",
-      title = "On S3: gluecat (ConditionalLogStore) and Trino (s3.exclusive-create) append to one Delta table at "
-          + "the same time, racing for the same versions (a 412 and a retry each round); every commit is kept")
+      title = TITLE)
   void gluecatReadsEveryCommitOfBothWriters() throws Exception {
     String table = raced();
     assertEquals(expectedRows(), rows("SELECT who, n FROM " + catalog + "." + table + " ORDER BY who, n"));
@@ -78,8 +82,7 @@ class TrinoCompatConcurrentWritersIT extends TrinoS3CompatTest {
 
   @Test
   @CompatCase(id = "s3-concurrent-writers", writer = "gluecat+trino-delta", reader = "trino-delta",
-      title = "On S3: gluecat (ConditionalLogStore) and Trino (s3.exclusive-create) append to one Delta table at "
-          + "the same time, racing for the same versions (a 412 and a retry each round); every commit is kept")
+      title = TITLE)
   void trinoReadsEveryCommitOfBothWriters() throws Exception {
     String table = raced();
     assertEquals(expectedRows().stream().map(r -> r.replace(",", ", ")).toList(),
