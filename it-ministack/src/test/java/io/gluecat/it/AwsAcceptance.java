@@ -219,22 +219,24 @@ public final class AwsAcceptance {
 
   private static String callerIdentity(Map<String, String> options) {
     try (StsClient sts = StsClient.builder().region(Region.of(options.get("region")))
-        .applyMutation(b -> {
-          String endpoint = options.getOrDefault("sts.endpoint", options.get("glue.endpoint"));
-          if (endpoint != null) {
-            b.endpointOverride(java.net.URI.create(endpoint));
-          }
-        }).build()) {
+        .applyMutation(endpointIfNamed(options.getOrDefault("sts.endpoint", options.get("glue.endpoint"))))
+        .build()) {
       return sts.getCallerIdentity().arn();
     }
   }
 
   private GlueClient glue() {
     return GlueClient.builder().region(Region.of(options.get("region")))
-        .applyMutation(b -> {
-          if (options.get("glue.endpoint") != null) {
-            b.endpointOverride(java.net.URI.create(options.get("glue.endpoint")));
-          }
-        }).build();
+        .applyMutation(endpointIfNamed(options.get("glue.endpoint"))).build();
+  }
+
+  /** Points a client at the endpoint the caller named (moto, MiniStack); without one, at AWS's own. */
+  private static <B extends software.amazon.awssdk.awscore.client.builder.AwsClientBuilder<B, ?>>
+      java.util.function.Consumer<B> endpointIfNamed(String endpoint) {
+    return builder -> {
+      if (endpoint != null) {
+        builder.endpointOverride(java.net.URI.create(endpoint));
+      }
+    };
   }
 }
