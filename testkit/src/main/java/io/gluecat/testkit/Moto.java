@@ -1,5 +1,10 @@
 package io.gluecat.testkit;
 
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import io.gluecat.testkit.containers.Backend;
+import io.gluecat.testkit.containers.FixtureContainer;
 import io.gluecat.testkit.containers.Running;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -26,12 +32,19 @@ import software.amazon.awssdk.services.iam.model.AccessKey;
  * policies of the caller's IAM user (moto checks actions; for Glue it authorizes against resource {@code *},
  * so a policy's Glue statements must name {@code *} as their resource to match there).
  *
+ * <p>On the container backend ({@link Backend}: {@code -Dgluecat.fixtures}, the same rule as MiniStack's) moto runs
+ * in a container of {@code gluecat-test/moto:<version>} (bin/build-test-images), published on the host's loopback;
+ * the API is the same.
+ *
  * <p>Known limits of moto 5.2.5 (measured): a denied Glue call is an HTTP 403 with an XML body; {@code UpdateTable}
  * replaces the input but accepts any {@code VersionId}; listings are not paged; {@code CatalogId} is ignored.
  */
 public final class Moto implements AutoCloseable {
   static final String VERSION_PROPERTY = "gluecat.moto.version";
   static final String COMMAND_PROPERTY = "gluecat.moto.command";
+  static final String IMAGE_PROPERTY = "gluecat.moto.image";
+  /** The port moto listens on in its container (motoserver/moto's). */
+  static final int CONTAINER_PORT = 5000;
   static final String DEFAULT_VERSION = "5.2.5";
   /** moto's default account. */
   public static final String ACCOUNT = "123456789012";
@@ -50,8 +63,24 @@ public final class Moto implements AutoCloseable {
     this.logFile = logFile;
   }
 
+  /** The images of the container backend: the local build (bin/build-test-images), else motoserver/moto. */
+  public static Backend.Images containerImages() {
+    String version = version();
+    return new Backend.Images("moto " + version, IMAGE_PROPERTY, "gluecat-test/moto:" + version,
+        "motoserver/moto:" + version);
+  }
+
+  /** Whether this moto runs in a container. */
+  public boolean inContainer() {
+    return process instanceof FixtureContainer;
+  }
+
   /** A moto server that checks no IAM (any credentials are accepted). Close it when done. */
   public static Moto start() {
+    Optional<Backend.Choice> container = Backend.choose(containerImages());
+    if (container.isPresent()) {
+      return startContainer(container.get());
+    }
     Path executable = executable();
     IllegalStateException last = null;
     for (int tries = 0; tries < 3; tries++) {   // a free port can be taken before moto binds it
@@ -175,13 +204,46 @@ public final class Moto implements AutoCloseable {
         + ":\n" + ChildProcesses.logTail(logFile, 30));
   }
 
+  /**
+   * A container of the image: moto listens on {@value #CONTAINER_PORT} inside, published on a free port of the
+   * host's loopback only. Its output goes to {@code target/moto-<host port>.log}, as a process's does.
+   */
+  private static Moto startContainer(Backend.Choice choice) {
+    Path logDir = Paths.get(System.getProperty("user.dir"), "target");
+    Path startLog = logDir.resolve("moto-container-" + Long.toHexString(System.nanoTime()) + ".log");
+    FixtureContainer container = FixtureContainer.start(choice, startLog, c -> c
+        .withExposedPorts(CONTAINER_PORT)
+        .withCommand("moto_server", "-H", "0.0.0.0", "-p", String.valueOf(CONTAINER_PORT))
+        .withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withPortBindings(new PortBinding(
+            Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(CONTAINER_PORT)))));
+    int port = container.mappedPort(CONTAINER_PORT);
+    Path logFile = logDir.resolve("moto-" + port + ".log");
+    try {
+      Files.move(startLog, logFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      logFile = startLog;   // keep writing where it is
+    }
+    Moto moto = new Moto(container, port, logFile);
+    try {
+      moto.awaitReady();
+      return moto;
+    } catch (IllegalStateException e) {
+      moto.close();
+      throw e;
+    }
+  }
+
+  private static String version() {
+    return System.getProperty(VERSION_PROPERTY, "").isBlank() ? DEFAULT_VERSION
+        : System.getProperty(VERSION_PROPERTY).trim();
+  }
+
   private static Path executable() {
     String command = System.getProperty(COMMAND_PROPERTY, "").trim();
     if (!command.isEmpty()) {
       return Paths.get(command);
     }
-    String version = System.getProperty(VERSION_PROPERTY, "").isBlank() ? DEFAULT_VERSION
-        : System.getProperty(VERSION_PROPERTY).trim();
+    String version = version();
     return PipInstall.executable("moto", version, "moto[server]==" + version, "moto_server", COMMAND_PROPERTY);
   }
 }

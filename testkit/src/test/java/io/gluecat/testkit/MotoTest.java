@@ -1,6 +1,7 @@
 package io.gluecat.testkit;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,6 +39,15 @@ class MotoTest {
       assertEquals(403, denied.statusCode());
       assertFalse(admin.getDatabases(r -> {}).databaseList().stream().anyMatch(d -> d.name().equals("kit_denied")));
     }
+  }
+
+  @Test
+  void theProcessBackendRunsMotoAsAChildProcess() {
+    // the kit's own suite sets -Dgluecat.fixtures=process: the fallback stays exercised (containers:
+    // FixtureContainersTest)
+    assumeTrue("process".equals(io.gluecat.testkit.containers.Backend.mode()), "not on the process backend");
+    assertFalse(moto.inContainer());
+    assertTrue(moto.logFile().getFileName().toString().startsWith("moto-"), moto.logFile().toString());
   }
 
   @Test

@@ -30,4 +30,11 @@ public @interface CompatCase {
 
   /** When non-empty, the test demonstrates a known limit and this says what it is. */
   String limit() default "";
+
+  /**
+   * Where the case ran when it is not the suite's usual emulator (MiniStack, no IAM), e.g.
+   * {@code moto-iam} (moto with IAM enforced, the catalog under a role of docs/iam/); the report puts such
+   * cells in a table of their own under the matrix row. Empty for the usual backend.
+   */
+  String backend() default "";
 }

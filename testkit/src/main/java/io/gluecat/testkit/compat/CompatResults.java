@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * {@code mode} ({@code named}, {@code session} or {@code -}; from {@link CatalogModeAware}, else from a
  * "named"/"session" in the test's display name), {@code result} ({@code pass}, {@code fail},
  * {@code known-limit}), {@code limit}, {@code test} ({@code <class>#<method>}), {@code message} (the failure's
- * first line, when it failed). A skipped or aborted test records nothing.
+ * first line, when it failed) and {@code backend} (only when {@link CompatCase#backend()} names one). A skipped
+ * or aborted test records nothing.
  */
 public final class CompatResults implements TestWatcher {
 
@@ -70,6 +71,9 @@ public final class CompatResults implements TestWatcher {
     line.put("test", testClass.getName() + "#" + method.getName());
     if (message != null) {
       line.put("message", message);
+    }
+    if (!c.backend().isEmpty()) {
+      line.put("backend", c.backend());
     }
     try {
       Path dir = directory();
