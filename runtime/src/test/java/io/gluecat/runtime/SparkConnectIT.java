@@ -59,6 +59,14 @@ class SparkConnectIT {
         "PySpark checks skipped (-Dgluecat.skipPySpark)");
     Path repo = Paths.get(Artifacts.property("gluecat.repo"));
     work = Paths.get(Artifacts.property("gluecat.pyspark.work")).resolve("connect");
+    // a run without `mvn clean` starts afresh: the warehouses' old table folders would be in the way
+    if (Files.exists(work)) {
+      try (java.util.stream.Stream<Path> files = Files.walk(work)) {
+        for (Path f : files.sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList())) {
+          Files.delete(f);
+        }
+      }
+    }
     Files.createDirectories(work);
     String version = Artifacts.property("gluecat.pyspark.version");
     Path serverVenv = venv(repo, version, "");
