@@ -73,7 +73,10 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
 
   private static synchronized Fixture fixture() {
     if (fixture == null) {
+      spark().sql("SELECT 1").collectAsList();   // started apart: in a suite run the session is up already
+      long start = System.nanoTime();
       fixture = write();
+      System.err.printf("[PythonReadersIT] tables written in %.1f s%n", (System.nanoTime() - start) / 1e9);
       fixture.cells = readWithPython(fixture);
     }
     return fixture;
@@ -98,11 +101,13 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
       for (boolean partitioned : List.of(false, true)) {
         String kind = format + (partitioned ? "-partitioned" : "");
         String table = kind.replace('-', '_');
+        long t0 = System.nanoTime();
         sql("CREATE TABLE " + catalog + "." + db + "." + table + " USING " + format
             + (partitioned ? " PARTITIONED BY (region)" : "")
             + " AS SELECT id, concat('event-', id) AS name, CASE WHEN id % 2 = 0 THEN 'eu' ELSE 'us' END AS region"
             + " FROM range(0, 6)");
         f.tables.put(kind, table);
+        System.err.printf("[PythonReadersIT] %s in %.1f s%n", kind, (System.nanoTime() - t0) / 1e9);
       }
     }
     // the same parquet table at an s3a:// location, as a catalog without the s3 scheme writes them
@@ -337,7 +342,8 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
   @CompatCase(id = "python-csv-partitioned", writer = "gluecat", reader = "athena-emulator",
       title = "csv on S3, partitioned, read by name", limit = PLACEHOLDER_LIMIT)
   void athenaEmulatorCannotReadPartitionedCsv() {
-    assertTrue(errorOf("athena-emulator/csv-partitioned").contains("column \"id\" not found"), errorOf("athena-emulator/csv-partitioned"));
+    assertTrue(errorOf("athena-emulator/csv-partitioned").contains("column \"id\" not found"),
+        errorOf("athena-emulator/csv-partitioned"));
   }
 
   @Test
