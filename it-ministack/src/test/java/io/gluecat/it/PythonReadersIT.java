@@ -76,15 +76,31 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
     }
   }
 
+  /** Why the fixture could not be made: every later test fails with it instead of making it again. */
+  private static Throwable fixtureFailure;
+
   private static synchronized Fixture fixture() {
+    if (fixtureFailure != null) {
+      throw new AssertionError("the tables or the reader process failed in an earlier test", fixtureFailure);
+    }
     if (fixture == null) {
-      spark().sql("SELECT 1").collectAsList();   // started apart: in a suite run the session is up already
-      long start = System.nanoTime();
-      fixture = write();
-      System.err.printf("[PythonReadersIT] tables written in %.1f s%n", (System.nanoTime() - start) / 1e9);
-      fixture.cells = readWithPython(fixture);
+      try {
+        fixture = makeFixture();
+      } catch (RuntimeException | Error e) {
+        fixtureFailure = e;
+        throw e;
+      }
     }
     return fixture;
+  }
+
+  private static Fixture makeFixture() {
+    spark().sql("SELECT 1").collectAsList();   // started apart: in a suite run the session is up already
+    long start = System.nanoTime();
+    Fixture made = write();
+    System.err.printf("[PythonReadersIT] tables written in %.1f s%n", (System.nanoTime() - start) / 1e9);
+    made.cells = readWithPython(made);
+    return made;
   }
 
   /**
@@ -324,7 +340,8 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
   // ---------------------------------------------------------------- MiniStack's Athena emulator
 
   @Test
-  @CompatCase(id = "python-parquet", writer = "gluecat", reader = "athena-emulator", title = "parquet on S3, read by name")
+  @CompatCase(id = "python-parquet", writer = "gluecat", reader = "athena-emulator",
+      title = "parquet on S3, read by name")
   void athenaEmulatorReadsParquet() {
     assertEquals(ROWS, rowsOf("athena-emulator/parquet"));
   }
@@ -389,7 +406,8 @@ class PythonReadersIT extends MiniStackSparkTest implements CompatResults.Catalo
     rowsOf("awswrangler-write/dataset");
     Fixture f = fixture();
     assertEquals(List.of("[0,event-0,eu]", "[1,event-1,us]", "[2,event-2,eu]", "[3,event-3,us]", "[4,event-4,eu]",
-        "[5,event-5,us]"), rows("SELECT id, name, region FROM " + f.catalog + "." + f.db + ".by_awswrangler ORDER BY id"));
+        "[5,event-5,us]"),
+        rows("SELECT id, name, region FROM " + f.catalog + "." + f.db + ".by_awswrangler ORDER BY id"));
   }
 
   @Test

@@ -32,7 +32,7 @@ final class MiniStackInstall {
                 ? DEFAULT_VERSION : System.getProperty(VERSION_PROPERTY).trim();
     }
 
-    /** The DuckDB version beside MiniStack: {@value #DUCKDB_VERSION_PROPERTY}, else {@value #DEFAULT_DUCKDB_VERSION}. */
+    /** DuckDB's version beside MiniStack: {@value #DUCKDB_VERSION_PROPERTY}, else {@value #DEFAULT_DUCKDB_VERSION}. */
     static String duckdbVersion() {
         return System.getProperty(DUCKDB_VERSION_PROPERTY, "").isBlank()
                 ? DEFAULT_DUCKDB_VERSION : System.getProperty(DUCKDB_VERSION_PROPERTY).trim();
