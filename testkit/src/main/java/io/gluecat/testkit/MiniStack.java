@@ -122,10 +122,14 @@ public final class MiniStack implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** The images of the container backend: the local build (bin/build-test-images), else ministackorg/ministack. */
+    /**
+     * The images of the container backend: the local build (bin/build-test-images, tagged with MiniStack's and
+     * DuckDB's versions), else ministackorg/ministack.
+     */
     public static Backend.Images containerImages() {
         String version = MiniStackInstall.version();
-        return new Backend.Images("MiniStack " + version, IMAGE_PROPERTY, "gluecat-test/ministack:" + version,
+        return new Backend.Images("MiniStack " + version, IMAGE_PROPERTY,
+                "gluecat-test/ministack:" + version + "-duckdb-" + MiniStackInstall.duckdbVersion(),
                 "ministackorg/ministack:" + version);
     }
 

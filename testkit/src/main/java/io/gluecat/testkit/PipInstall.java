@@ -30,8 +30,18 @@ final class PipInstall {
      * The executable {@code command} of {@code requirement} (e.g. {@code moto[server]==5.2.5}), installed into
      * {@code .tools/<name>-<version>} when it is not there yet.
      */
-    static synchronized Path executable(String name, String version, String requirement, String command,
+    static Path executable(String name, String version, String requirement, String command,
             String overrideProperty) {
+        return executable(name, version, List.of(requirement), command, overrideProperty);
+    }
+
+    /**
+     * The executable {@code command} of a venv holding all of {@code requirements} (pip resolves them together),
+     * installed into {@code .tools/<name>-<version>} when it is not there yet.
+     */
+    static synchronized Path executable(String name, String version, List<String> requirements, String command,
+            String overrideProperty) {
+        String requirement = String.join(" ", requirements);
         Path tools = repoRoot(overrideProperty).resolve(".tools");
         Path venv = tools.resolve(name + "-" + version);
         Path executable = venv.resolve("bin").resolve(command);
@@ -44,7 +54,7 @@ final class PipInstall {
             try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock ignored = channel.lock()) {
                 if (!installed(venv, executable)) {   // another JVM may have installed it while we waited
-                    install(requirement, venv, tools.resolve(name + "-" + version + ".install.log"));
+                    install(requirements, venv, tools.resolve(name + "-" + version + ".install.log"));
                 }
             }
         } catch (IOException e) {
@@ -57,14 +67,17 @@ final class PipInstall {
         return Files.isExecutable(executable) && Files.exists(venv.resolve(MARKER));
     }
 
-    private static void install(String requirement, Path venv, Path log) throws IOException {
+    private static void install(List<String> requirements, Path venv, Path log) throws IOException {
+        String requirement = String.join(" ", requirements);
         String python = System.getProperty(PYTHON_PROPERTY, "python3");
         System.err.println("[gluecat-testkit] installing " + requirement + " into " + venv + " (log: " + log + ")");
         ChildProcesses.deleteRecursively(venv);   // leftovers of an interrupted install
         Files.deleteIfExists(log);
         run(List.of(python, "-m", "venv", venv.toString()), log, 5);
-        run(List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install", "--no-input",
-                "--disable-pip-version-check", requirement), log, 20);
+        List<String> pip = new java.util.ArrayList<>(List.of(venv.resolve("bin").resolve("python").toString(), "-m",
+                "pip", "install", "--no-input", "--disable-pip-version-check"));
+        pip.addAll(requirements);
+        run(pip, log, 20);
         Files.writeString(venv.resolve(MARKER), requirement + "\n");
         System.err.println("[gluecat-testkit] installed " + requirement);
     }
