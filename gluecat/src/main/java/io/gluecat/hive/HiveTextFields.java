@@ -1,6 +1,6 @@
 package io.gluecat.hive;
 
-import io.gluecat.compat.Scala;
+import com.univocity.parsers.csv.CsvParser;
 import io.gluecat.compat.SparkCompat;
 import java.io.IOException;
 import java.util.Map;
@@ -9,32 +9,34 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.csv.CSVOptions;
 import org.apache.spark.sql.catalyst.csv.UnivocityParser;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.execution.datasources.HadoopFileLinesReader;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
+import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.v2.FileScanBuilder;
-import org.apache.spark.sql.execution.datasources.v2.csv.CSVPartitionReaderFactory;
+import org.apache.spark.sql.execution.datasources.v2.PartitionReaderWithPartitionValues;
 import org.apache.spark.sql.execution.datasources.v2.csv.CSVScan;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.Filter;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.apache.spark.util.SerializableConfiguration;
 
 /**
- * Spark's csv source with the text SerDes' empty and null fields. Spark's csv parser reads an empty unquoted
- * field as its null value, so it cannot tell an empty string from a null; Hive's text SerDes can:
- * LazySimpleSerDe reads null only where a field is the entry's null format ({@code serialization.null.format},
- * {@code \N} unset) and an empty field of a string column as an empty string; OpenCSVSerde has no null at
- * all, every field is a string and an empty one is an empty string. Both read an empty field of a column of
- * another type (Athena's typed OpenCSVSerde columns) as null. So the files are parsed with every column as a
- * string and no null value but the null format, and the declared types are applied afterwards, by Spark's own
- * csv conversions.
+ * Spark's csv scan with the text SerDes' empty and null fields. Spark's csv parser reads an empty unquoted field
+ * as its null value, so it cannot tell an empty string from a null, and its line reader skips a line that trims
+ * to nothing; Hive's text SerDes do neither: LazySimpleSerDe reads null only where a field is the entry's null
+ * format ({@code serialization.null.format}, {@code \N} unset) and an empty field of a string column as an empty
+ * string; OpenCSVSerde has no null at all, every field is a string and an empty one is an empty string. Both read
+ * an empty field of a column of another type (Athena's typed OpenCSVSerde columns) as null. So each line of the
+ * files is a row, split by Spark's csv parser with no null value but the null format, and the declared types are
+ * applied afterwards by Spark's own csv conversions.
  */
 final class HiveTextFields {
   private HiveTextFields() {}
@@ -64,14 +66,14 @@ final class HiveTextFields {
           this, nullFormat);
     }
 
-    /** No data filter goes into the parser, which sees every field as a string; Spark filters the rows. */
+    /** No data filter goes into the reader; Spark filters the rows it returns. */
     @Override
     public Filter[] pushDataFilters(Filter[] dataFilters) {
       return new Filter[0];
     }
   }
 
-  /** Spark's csv scan, whose readers parse strings and convert them as the text SerDes do. */
+  /** Spark's csv scan, whose readers read lines and fields as the text SerDes do. */
   static final class TextScan extends CSVScan {
     private final String nullFormat;
 
@@ -100,10 +102,8 @@ final class HiveTextFields {
       CSVOptions typed = new CSVOptions(scalaSettings, sql.csvColumnPruning(), sql.sessionLocalTimeZone(),
           sql.columnNameOfCorruptRecord());
       StringFields strings = new StringFields(scalaSettings, sql.csvColumnPruning(), sql.sessionLocalTimeZone(),
-          sql.columnNameOfCorruptRecord(), nullFormat);
-      CSVPartitionReaderFactory files = new CSVPartitionReaderFactory(sql, broadcast, asStrings(dataSchema()),
-          asStrings(readDataSchema()), readPartitionSchema(), strings, Scala.list(new Filter[0]));
-      return new Factory(files, readDataSchema(), readPartitionSchema(), typed, nullFormat);
+          sql.columnNameOfCorruptRecord());
+      return new Factory(broadcast, dataSchema(), readDataSchema(), readPartitionSchema(), strings, typed, nullFormat);
     }
 
     // CSVScan is a case class: a scan of another null format is another scan
@@ -118,32 +118,16 @@ final class HiveTextFields {
     }
   }
 
-  private static StructType asStrings(StructType schema) {
-    StructField[] fields = schema.fields().clone();
-    for (int i = 0; i < fields.length; i++) {
-      fields[i] = new StructField(fields[i].name(), DataTypes.StringType, true, fields[i].metadata());
-    }
-    return new StructType(fields);
-  }
-
   /**
-   * Spark's csv options whose parser reads an empty field, quoted or not, as an empty string, and whose only
-   * null is the null format. Sent to executors.
+   * Spark's csv options whose parser reads an empty field, quoted or not, as an empty string, and an empty line as
+   * a line. Sent to executors.
    */
   static final class StringFields extends CSVOptions {
     private static final long serialVersionUID = 1L;
-    private final String nullFormat;
 
     StringFields(scala.collection.immutable.Map<String, String> options, boolean columnPruning, String timeZone,
-        String corruptColumn, String nullFormat) {
+        String corruptColumn) {
       super(options, columnPruning, timeZone, corruptColumn);
-      this.nullFormat = nullFormat;
-    }
-
-    /** Spark reads a field equal to this as null; null matches no field the parser returns. */
-    @Override
-    public String nullValue() {
-      return nullFormat;
     }
 
     @Override
@@ -151,52 +135,77 @@ final class HiveTextFields {
       com.univocity.parsers.csv.CsvParserSettings parser = super.asParserSettings();
       parser.setNullValue("");
       parser.setEmptyValue("");
+      parser.setSkipEmptyLines(false);
       return parser;
     }
   }
 
-  /** Readers of Spark's csv reader factory whose string fields are converted to the declared types. */
-  static final class Factory implements PartitionReaderFactory {
+  /**
+   * One reader a file: Hadoop's lines, as Spark's csv source reads them, split by the SerDe's parser and converted
+   * to the declared types. Every line is a row, as in Hive: Spark's csv source would skip a line that trims to
+   * nothing, which with Hive's \001 delimiter is a row of empty strings.
+   */
+  static final class Factory extends FilePartitionReaderFactory {
     private static final long serialVersionUID = 1L;
-    private final CSVPartitionReaderFactory files;
+    private final org.apache.spark.broadcast.Broadcast<SerializableConfiguration> conf;
+    private final StructType dataSchema;
     private final StructType readDataSchema;
     private final StructType partitionSchema;
+    private final StringFields strings;
     private final CSVOptions typed;
     private final String nullFormat;
 
-    Factory(CSVPartitionReaderFactory files, StructType readDataSchema, StructType partitionSchema, CSVOptions typed,
+    Factory(org.apache.spark.broadcast.Broadcast<SerializableConfiguration> conf, StructType dataSchema,
+        StructType readDataSchema, StructType partitionSchema, StringFields strings, CSVOptions typed,
         String nullFormat) {
-      this.files = files;
+      this.conf = conf;
+      this.dataSchema = dataSchema;
       this.readDataSchema = readDataSchema;
       this.partitionSchema = partitionSchema;
+      this.strings = strings;
       this.typed = typed;
       this.nullFormat = nullFormat;
     }
 
     @Override
-    public PartitionReader<InternalRow> createReader(InputPartition partition) {
-      return new Converting(files.createReader(partition), this);
+    public org.apache.spark.sql.catalyst.FileSourceOptions options() {
+      return typed;
+    }
+
+    @Override
+    public PartitionReader<InternalRow> buildReader(PartitionedFile file) {
+      HadoopFileLinesReader lines = new HadoopFileLinesReader(file, strings.lineSeparatorInRead(), conf.value().value());
+      return new PartitionReaderWithPartitionValues(new Lines(lines, file.start() == 0 && strings.headerFlag(), this),
+          readDataSchema, partitionSchema, file.partitionValues());
     }
   }
 
   /** One file split's rows, with the declared types. */
-  private static final class Converting implements PartitionReader<InternalRow> {
-    private final PartitionReader<InternalRow> strings;
+  private static final class Lines implements PartitionReader<InternalRow> {
+    private final HadoopFileLinesReader lines;
+    private final CsvParser tokenizer;
+    private final java.nio.charset.Charset charset;
+    private final int[] positions;
     private final StructType data;
-    private final StructType keys;
     private final String nullFormat;
     private final scala.Function1<String, Object>[] converters;
+    private boolean skipHeader;
+    private InternalRow current;
 
     @SuppressWarnings("unchecked")
-    Converting(PartitionReader<InternalRow> strings, Factory factory) {
-      this.strings = strings;
+    Lines(HadoopFileLinesReader lines, boolean skipHeader, Factory factory) {
+      this.lines = lines;
+      this.skipHeader = skipHeader;
+      this.tokenizer = new CsvParser(factory.strings.asParserSettings());
+      this.charset = java.nio.charset.Charset.forName(factory.strings.charset());
       this.data = factory.readDataSchema;
-      this.keys = factory.partitionSchema;
       this.nullFormat = factory.nullFormat;
+      this.positions = new int[data.length()];
       this.converters = new scala.Function1[data.length()];
       UnivocityParser parser = null;
       for (int i = 0; i < data.length(); i++) {
         StructField f = data.fields()[i];
+        positions[i] = factory.dataSchema.fieldIndex(f.name());
         if (!(f.dataType() instanceof StringType)) {
           if (parser == null) {
             parser = new UnivocityParser(data, data, factory.typed);
@@ -207,44 +216,60 @@ final class HiveTextFields {
     }
 
     @Override
-    public boolean next() throws IOException {
-      return strings.next();
+    public boolean next() {
+      if (skipHeader) { // skip.header.line.count = 1: the first line of each file
+        skipHeader = false;
+        if (lines.hasNext()) {
+          lines.next();
+        }
+      }
+      if (!lines.hasNext()) {
+        return false;
+      }
+      org.apache.hadoop.io.Text line = lines.next();
+      String text = new String(line.getBytes(), 0, line.getLength(), charset);
+      String[] fields = text.isEmpty() ? null : tokenizer.parseLine(text);
+      if (fields == null) { // an empty line: one empty field, the rest missing
+        fields = new String[] {""};
+      }
+      Object[] values = new Object[data.length()];
+      for (int i = 0; i < values.length; i++) {
+        int at = positions[i];
+        values[i] = at < fields.length && fields[at] != null ? field(i, fields[at]) : null;
+      }
+      current = new GenericInternalRow(values);
+      return true;
     }
 
     @Override
     public InternalRow get() {
-      InternalRow row = strings.get();
-      Object[] values = new Object[data.length() + keys.length()];
-      for (int i = 0; i < data.length(); i++) {
-        values[i] = row.isNullAt(i) ? null : field(i, row.getUTF8String(i));
-      }
-      for (int j = 0; j < keys.length(); j++) {
-        int at = data.length() + j;
-        Object value = row.isNullAt(at) ? null : row.get(at, keys.fields()[j].dataType());
-        values[at] = value instanceof org.apache.spark.unsafe.types.UTF8String s ? s.clone() : value;
-      }
-      return new GenericInternalRow(values);
+      return current;
     }
 
-    /** A field as the text SerDes read it: the null format is null, an empty field of a non-string column too. */
-    private Object field(int i, org.apache.spark.unsafe.types.UTF8String text) {
-      if (converters[i] == null) {
-        return text.clone();
+    /**
+     * A field as the text SerDes read it: the null format is null; in a column that is not a string an empty field
+     * is null too, and a value the type does not parse.
+     */
+    private Object field(int i, String value) {
+      if (value.equals(nullFormat)) {
+        return null;
       }
-      String value = text.toString();
-      if (value.isEmpty() || value.equals(nullFormat)) {
+      if (converters[i] == null) {
+        return UTF8String.fromString(value);
+      }
+      if (value.isEmpty()) {
         return null;
       }
       try {
         return converters[i].apply(value);
-      } catch (RuntimeException e) { // a value the column's type does not parse reads as null, as in Hive
+      } catch (RuntimeException e) { // as Hive reads a value its type does not parse
         return null;
       }
     }
 
     @Override
     public void close() throws IOException {
-      strings.close();
+      lines.close();
     }
   }
 }

@@ -200,6 +200,17 @@ class HiveFormatTablesIT extends CatalogModeTest {
         rows("SELECT * FROM " + t("null_format") + " ORDER BY id"));
     assertEquals(List.of("[1,null,null]", "[2,\\N,5]"),
         rows("SELECT * FROM " + t("empty_null_format") + " ORDER BY id"));
+    // every line is a row, an empty one or one of delimiters only (Spark's csv source would skip both)
+    String oneColumn = newDirectory("one_column");
+    writeFile(oneColumn, "data.txt", "a\n\nb\n");
+    hiveEntry(db, "one_column", oneColumn, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(), Map.of(),
+        List.of("note string"), List.of());
+    String defaultDelimiter = newDirectory("default_delimiter");
+    writeFile(defaultDelimiter, "data.txt", "\u0001\nx\u0001y\n");
+    hiveEntry(db, "default_delimiter", defaultDelimiter, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(), Map.of(),
+        List.of("a string", "b string"), List.of());
+    assertEquals(List.of("[]", "[a]", "[b]"), rows("SELECT * FROM " + t("one_column") + " ORDER BY note"));
+    assertEquals(List.of("[,]", "[x,y]"), rows("SELECT * FROM " + t("default_delimiter") + " ORDER BY a"));
   }
 
   /** A crawler's JSON table: the OpenX SerDe, nested columns. */
