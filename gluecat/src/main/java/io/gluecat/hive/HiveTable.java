@@ -132,6 +132,12 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
       return new JsonKeysIgnoringCase.Builder(org.apache.spark.sql.SparkSession.active(), files, dataSchema(),
           new CaseInsensitiveStringMap(merged));
     }
+    if (source.format().equals("csv")) {
+      org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex files = source.partitionColumns().isEmpty()
+          ? ((org.apache.spark.sql.execution.datasources.v2.FileTable) files()).fileIndex() : index();
+      return new HiveTextFields.Builder(org.apache.spark.sql.SparkSession.active(), files, dataSchema(),
+          new CaseInsensitiveStringMap(merged), source.options().get("nullValue"));
+    }
     if (source.partitionColumns().isEmpty()) {
       return ((SupportsRead) files()).newScanBuilder(new CaseInsensitiveStringMap(merged));
     }

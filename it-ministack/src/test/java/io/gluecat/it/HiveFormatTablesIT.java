@@ -149,6 +149,70 @@ class HiveFormatTablesIT extends CatalogModeTest {
         rows("SELECT id, note FROM " + t("quoted_csv") + " WHERE id > 0 ORDER BY id"));
   }
 
+  /**
+   * OpenCSVSerde has no null: every field is a string, and an empty one, quoted or not, is an empty string. A
+   * column the entry types otherwise (Athena's reading) takes the field's value, and an empty field is null there.
+   */
+  @Test
+  @CompatCase(id = "crawler-csv-quoted-empty", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler quoted CSV (OpenCSVSerde): an empty field is an empty string")
+  void anOpenCsvEmptyFieldIsAnEmptyString() {
+    String location = newDirectory("empty_csv");
+    writeFile(location, "data.csv", "\"1\",\"\",\"7\"\n\"2\",,\n\"3\",\"x\",\"\"\n4,z,8\n");
+    hiveEntry(db, "empty_csv", location, "org.apache.hadoop.hive.serde2.OpenCSVSerde", TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("separatorChar", ",", "quoteChar", "\""), Map.of("classification", "csv"),
+        List.of("id bigint", "note string", "qty int"), List.of());
+
+    assertEquals(List.of("[1,,7]", "[2,,null]", "[3,x,null]", "[4,z,8]"),
+        rows("SELECT * FROM " + t("empty_csv") + " ORDER BY id"));
+    assertEquals(List.of("[4,2,2]"), rows("SELECT count(note), count_if(note = ''), count(qty) FROM "
+        + t("empty_csv")));
+    assertEquals(List.of("[1]", "[2]"), rows("SELECT id FROM " + t("empty_csv") + " WHERE note = '' ORDER BY id"));
+  }
+
+  /**
+   * LazySimpleSerDe reads null where a field is the null format (\N unless serialization.null.format says
+   * otherwise) and an empty field of a string column as an empty string; an empty field of another type is null.
+   */
+  @Test
+  @CompatCase(id = "crawler-csv-empty-and-null", writer = "glue-crawler", reader = "gluecat",
+      title = "Crawler CSV (LazySimpleSerDe): an empty field is an empty string, the null format null")
+  void aLazySimpleEmptyFieldIsAnEmptyStringAndTheNullFormatNull() {
+    String location = newDirectory("empty_text");
+    writeFile(location, "data.csv", "1,,\n2,\\N,\\N\n3,x,5\n");
+    hiveEntry(db, "empty_text", location, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of("field.delim", ","),
+        Map.of("classification", "csv"), List.of("id bigint", "note string", "qty int"), List.of());
+    String nulls = newDirectory("null_format");
+    writeFile(nulls, "data.csv", "1,,\n2,NA,NA\n3,\\N,5\n");
+    hiveEntry(db, "null_format", nulls, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("field.delim", ",", "serialization.null.format", "NA"), Map.of("classification", "csv"),
+        List.of("id bigint", "note string", "qty int"), List.of());
+    String emptyNulls = newDirectory("empty_null_format");
+    writeFile(emptyNulls, "data.csv", "1,,\n2,\\N,5\n");
+    hiveEntry(db, "empty_null_format", emptyNulls, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT,
+        Map.of("field.delim", ",", "serialization.null.format", ""), Map.of("classification", "csv"),
+        List.of("id bigint", "note string", "qty int"), List.of());
+
+    assertEquals(List.of("[1,,null]", "[2,null,null]", "[3,x,5]"),
+        rows("SELECT * FROM " + t("empty_text") + " ORDER BY id"));
+    assertEquals(List.of("[2,1]"), rows("SELECT count(note), count_if(note = '') FROM " + t("empty_text")));
+    assertEquals(List.of("[1,,null]", "[2,null,null]", "[3,\\N,5]"),
+        rows("SELECT * FROM " + t("null_format") + " ORDER BY id"));
+    assertEquals(List.of("[1,null,null]", "[2,\\N,5]"),
+        rows("SELECT * FROM " + t("empty_null_format") + " ORDER BY id"));
+    // every line is a row, an empty one or one of delimiters only (Spark's csv source would skip both)
+    String oneColumn = newDirectory("one_column");
+    writeFile(oneColumn, "data.txt", "a\n\nb\n");
+    hiveEntry(db, "one_column", oneColumn, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(), Map.of(),
+        List.of("note string"), List.of());
+    String defaultDelimiter = newDirectory("default_delimiter");
+    writeFile(defaultDelimiter, "data.txt", "\u0001\nx\u0001y\n");
+    hiveEntry(db, "default_delimiter", defaultDelimiter, LAZY_SIMPLE, TEXT_INPUT, TEXT_OUTPUT, Map.of(), Map.of(),
+        List.of("a string", "b string"), List.of());
+    assertEquals(List.of("[]", "[a]", "[b]"), rows("SELECT * FROM " + t("one_column") + " ORDER BY note"));
+    assertEquals(List.of("[,]", "[x,y]"), rows("SELECT * FROM " + t("default_delimiter") + " ORDER BY a"));
+  }
+
   /** A crawler's JSON table: the OpenX SerDe, nested columns. */
   @Test
   @CompatCase(id = "crawler-openx-json", writer = "glue-crawler", reader = "gluecat",

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.testkit.compat.CompatCase;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.Table;
 
@@ -31,13 +33,12 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
       "[4,dee,-7.00,2024-03-01,2024-03-01 12:00:00.5,true,eu]");
   /**
    * The same of the varchar-only CSV tables: the values as Trino wrote them. Trino writes a null as an empty unquoted
-   * field, which gluecat reads as null (Trino and Hive read it back as an empty string), and a quote inside a value
-   * doubled.
+   * field, which OpenCSVSerde, Trino and gluecat read back as an empty string, and a quote inside a value doubled.
    */
   private static final List<String> ALL_ROWS_AS_VARCHAR = List.of(
       "[1,ann,12.50,2024-01-02,2024-01-02 03:04:05.678,true,eu]",
-      "[2,null,3.25,2024-02-29,2024-02-29 23:59:59.000,false,us]",
-      "[3,c, \"d\",0.01,2023-12-31,2023-12-31 00:00:00.001,null,apac]",
+      "[2,,3.25,2024-02-29,2024-02-29 23:59:59.000,false,us]",
+      "[3,c, \"d\",0.01,2023-12-31,2023-12-31 00:00:00.001,,apac]",
       "[4,dee,-7.00,2024-03-01,2024-03-01 12:00:00.500,true,eu]");
 
   private String hiveName(String table) {
@@ -185,6 +186,89 @@ class TrinoCompatTrinoHiveToGluecatIT extends TrinoCompatTest {
         + "true, 'eu')");
     assertEquals(List.of("[6, six, 6.00, 2024-06-06, 2024-06-06 06:06:06.0, true, eu]"),
         trinoRows(columns + hiveName(plain)), format + " unpartitioned, overwritten");
+  }
+
+  // ---- empty strings and nulls in text tables (issue 37) ----
+
+  /** What both engines answer of a text table's note column: the rows, then count(note) and the empty notes. */
+  private static final String NOTES = "SELECT id, note FROM %s ORDER BY id";
+  private static final String NOTE_COUNTS = "SELECT count(note), count_if(note = '') FROM %s";
+
+  /**
+   * gluecat reads the table as Trino's Hive connector does (Trino's rows printed as Spark prints them): the rows
+   * and counts given, which are Hive's.
+   */
+  private void bothRead(String table, List<String> notes, String counts) {
+    assertEquals(notes, rows(String.format(NOTES, t(table))), "gluecat's rows of " + table);
+    assertEquals(List.of(counts), rows(String.format(NOTE_COUNTS, t(table))), "gluecat's counts of " + table);
+    assertEquals(notes, sparkStyle(trinoRows(String.format(NOTES, hiveName(table)))), "Trino's rows of " + table);
+    assertEquals(List.of(counts), sparkStyle(trinoRows(String.format(NOTE_COUNTS, hiveName(table)))),
+        "Trino's counts of " + table);
+  }
+
+  /** Trino's rows as Spark prints them ("[1, x]" to "[1,x]"): the values here hold no ", ". */
+  private static List<String> sparkStyle(List<String> trinoRows) {
+    return trinoRows.stream().map(r -> r.replace(", ", ",")).toList();
+  }
+
+  @Test
+  @CompatCase(id = "trino-hive-text-empty-and-null-read", writer = "trino-hive", reader = "gluecat",
+      title = "An empty string and a NULL in TEXTFILE and CSV tables Trino's Hive connector wrote: the same rows, "
+          + "count(note) and note = '' in both engines")
+  void gluecatReadsTrinosEmptyStringsAndNulls() {
+    String rows = "(1, ''), (2, NULL), (3, 'x')";
+    trinoRun("CREATE TABLE " + hiveName("notes_text") + " WITH (format = 'TEXTFILE') AS SELECT CAST(id AS bigint) id, "
+        + "CAST(note AS varchar) note FROM (VALUES " + rows + ") AS v(id, note)");
+    trinoRun("CREATE TABLE " + hiveName("notes_csv") + " WITH (format = 'CSV') AS SELECT CAST(id AS varchar) id, "
+        + "CAST(note AS varchar) note FROM (VALUES " + rows + ") AS v(id, note)");
+
+    // TEXTFILE: NULL is \N, an empty string nothing; CSV: a NULL is written as an empty field, read back as ''
+    bothRead("notes_text", List.of("[1,]", "[2,null]", "[3,x]"), "[2,1]");
+    bothRead("notes_csv", List.of("[1,]", "[2,]", "[3,x]"), "[3,2]");
+  }
+
+  @Test
+  @CompatCase(id = "gluecat-text-empty-and-null-read-by-trino-hive", writer = "gluecat", reader = "trino-hive",
+      title = "An empty string and a NULL gluecat inserts into a TEXTFILE table Trino's Hive connector created: the "
+          + "same rows, count(note) and note = '' in both engines")
+  void trinoReadsGluecatsEmptyStringsAndNulls() {
+    trinoRun("CREATE TABLE " + hiveName("gluecat_notes") + " (id bigint, note varchar) WITH (format = 'TEXTFILE')");
+    run("INSERT INTO " + t("gluecat_notes") + " VALUES (1, ''), (2, NULL), (3, 'x')");
+
+    bothRead("gluecat_notes", List.of("[1,]", "[2,null]", "[3,x]"), "[2,1]");
+  }
+
+  @Test
+  @CompatCase(id = "crawler-text-empty-and-null-read-by-both", writer = "glue-crawler", reader = "trino-hive",
+      title = "Crawler-shaped text files with empty fields, quoted and not, and \\N (OpenCSVSerde; LazySimpleSerDe "
+          + "with and without serialization.null.format): the same rows in gluecat and Trino")
+  void crawledEmptyFieldsReadTheSameInBothEngines() throws java.io.IOException {
+    String serdes = "org.apache.hadoop.hive.serde2.";
+    crawled("open_csv", serdes + "OpenCSVSerde", Map.of("separatorChar", ",", "quoteChar", "\""),
+        "\"1\",\"\"\n\"2\",\n\"3\",\"x\"\n");
+    crawled("lazy_simple", serdes + "lazy.LazySimpleSerDe", Map.of("field.delim", ","), "1,\n2,\\N\n3,x\n");
+    crawled("lazy_simple_empty_null", serdes + "lazy.LazySimpleSerDe",
+        Map.of("field.delim", ",", "serialization.null.format", ""), "1,\n2,\\N\n3,x\n");
+
+    // OpenCSVSerde has no null; LazySimpleSerDe's null is its null format
+    bothRead("open_csv", List.of("[1,]", "[2,]", "[3,x]"), "[3,2]");
+    bothRead("lazy_simple", List.of("[1,]", "[2,null]", "[3,x]"), "[2,1]");
+    bothRead("lazy_simple_empty_null", List.of("[1,null]", "[2,\\N]", "[3,x]"), "[2,0]");
+  }
+
+  /** A crawler-shaped Glue entry (id, note: strings) over one file under Trino's local file system. */
+  private void crawled(String table, String serde, Map<String, String> serdeParameters, String content)
+      throws java.io.IOException {
+    String location = newTrinoDirectory(db + "_" + table);
+    java.nio.file.Files.writeString(localRoot().resolve("data").resolve(db + "_" + table).resolve("data.csv"),
+        content);
+    GLUE.createTable(r -> r.databaseName(db).tableInput(ti -> ti.name(table).tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("classification", "csv"))
+        .storageDescriptor(sd -> sd.location(location).inputFormat("org.apache.hadoop.mapred.TextInputFormat")
+            .outputFormat("org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat")
+            .columns(Column.builder().name("id").type("string").build(),
+                Column.builder().name("note").type("string").build())
+            .serdeInfo(s -> s.serializationLibrary(serde).parameters(serdeParameters)))));
   }
 
   /** The rows as a SELECT of Trino types: bigint, varchar, decimal(10,2), date, timestamp(3), boolean, varchar. */
