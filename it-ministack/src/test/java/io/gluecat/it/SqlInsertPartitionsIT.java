@@ -242,4 +242,30 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
     assertEquals(List.of("[2,b]"), rows("SELECT * FROM " + quiet + "." + db + ".quiet"));
   }
+  /**
+   * SHOW PARTITIONS lists the partitions Glue holds for the table (SQL INSERT and insertInto made them), as Hive's
+   * sorted {@code k=v/k2=v2} strings, all of them or those a partial spec selects (asked of Glue as an expression);
+   * an unpartitioned table and a key the table lacks get Spark's errors, naming the table.
+   */
+  @Test
+  void showPartitionsListsGluePartitionsWithAndWithoutASpec() {
+    run("CREATE TABLE " + t("shown") + " (id BIGINT, region STRING, day INT) USING parquet PARTITIONED BY (region, day)");
+    run("INSERT INTO " + t("shown") + " VALUES (1, 'eu', 1), (2, 'us', 2)");
+    session.sql("SELECT 3L AS id, 'eu' AS region, 2 AS day").write().insertInto(t("shown"));
+    assertEquals(List.of("partition"), List.of(session.sql("SHOW PARTITIONS " + t("shown")).columns()));
+    assertEquals(List.of("[region=eu/day=1]", "[region=eu/day=2]", "[region=us/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown")));
+    GlueCallRecorder.clear();
+    assertEquals(List.of("[region=eu/day=1]", "[region=eu/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'eu')"));
+    assertEquals(List.of("region = 'eu'"), GlueCallRecorder.callsOf("GetPartitions").stream()
+        .map(GlueCall::expression).toList());
+    assertEquals(List.of("[region=eu/day=2]", "[region=us/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (day = 2)"));
+    assertEquals(List.of(), rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'ap')"));
+    assertMessage(() -> run("SHOW PARTITIONS " + t("shown") + " PARTITION (id = 1)"), "id", "shown");
+
+    run("CREATE TABLE " + t("flat") + " (id BIGINT) USING parquet");
+    assertMessage(() -> run("SHOW PARTITIONS " + t("flat")), "not partitioned", "flat");
+  }
 }
