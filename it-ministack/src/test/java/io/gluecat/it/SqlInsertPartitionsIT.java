@@ -267,5 +267,26 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
 
     run("CREATE TABLE " + t("flat") + " (id BIGINT) USING parquet");
     assertMessage(() -> run("SHOW PARTITIONS " + t("flat")), "not partitioned", "flat");
+    // a table in Spark's own form has no Glue partition objects to list: refused rather than shown empty
+    run("CREATE TABLE " + t("csvp") + " (id BIGINT, region STRING) USING csv PARTITIONED BY (region)");
+    run("INSERT INTO " + t("csvp") + " VALUES (1, 'eu')");
+    assertMessage(() -> run("SHOW PARTITIONS " + t("csvp")), qualified("csvp"), "no Glue partition objects",
+        "Spark's own form");
+  }
+  /**
+   * SHOW PARTITIONS of a Delta table stays Delta's: Delta on Spark 4 lists the values from its log, Delta 3.3 on
+   * Spark 3.5 refuses it as Spark does; gluecat asks Glue for no partitions either way.
+   */
+  @Test
+  void showPartitionsOfADeltaTableStaysDeltas() {
+    run("CREATE TABLE " + t("dshown") + " (id BIGINT, region STRING) USING delta PARTITIONED BY (region)");
+    run("INSERT INTO " + t("dshown") + " VALUES (1, 'eu'), (2, 'us')");
+    GlueCallRecorder.clear();
+    if (session.version().startsWith("3.")) {
+      assertMessage(() -> run("SHOW PARTITIONS " + t("dshown")), "PARTITION_MANAGEMENT_IS_UNSUPPORTED", "dshown");
+    } else {
+      assertEquals(List.of("[eu]", "[us]"), rows("SHOW PARTITIONS " + t("dshown")));
+    }
+    assertEquals(List.of(), GlueCallRecorder.callsOf("GetPartitions"));
   }
 }

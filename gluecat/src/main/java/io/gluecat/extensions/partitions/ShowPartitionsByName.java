@@ -5,6 +5,7 @@ import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.entry.TableName;
 import io.gluecat.hive.HiveTable;
+import io.gluecat.partitions.PartitionSync;
 import io.gluecat.partitions.PartitionsByValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +21,6 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.errors.QueryCompilationErrors;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Partition;
 
 /**
@@ -61,18 +60,27 @@ final class ShowPartitionsByName extends GlueCommandPlan {
           + "when it is read and Glue keeps no list of them; query its partition columns instead "
           + "(SELECT DISTINCT ...).", qualified));
     }
-    List<StructField> columns = partitionColumns();
-    if (columns.isEmpty()) {
+    TableName name = target.catalog().tableName(target.ident());
+    var glue = target.catalog().parts().glue();
+    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(name);
+    boolean keysInGlue = entry.hasPartitionKeys() && !entry.partitionKeys().isEmpty();
+    if (table instanceof V1Table v1 ? v1.v1Table().partitionColumnNames().isEmpty() : !keysInGlue) {
       throw (Exception) QueryCompilationErrors.showPartitionNotAllowedOnTableNotPartitionedError(qualified);
     }
-    List<PartitionsByValue.Key> keys = columns.stream()
-        .map(c -> new PartitionsByValue.Key(c.name(), c.dataType().catalogString())).toList();
+    // a file source table in Spark's own form gets no partition objects (PartitionSync), its keys maybe none
+    String noObjects = !(table instanceof V1Table) ? null : keysInGlue ? PartitionSync.notApplicable(entry)
+        : "stored in Spark's own form (csv, json, text, or columns Hive cannot hold)";
+    if (noObjects != null) {
+      throw new UnsupportedOperationException(String.format("SHOW PARTITIONS %s: gluecat keeps no Glue partition "
+          + "objects for this table, which is %s; its partitions are the directories under its location (SELECT "
+          + "DISTINCT its partition columns to see them).", qualified, noObjects));
+    }
+    List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
     Map<String, String> wanted = normalized(spark, keys, qualified);
-    TableName name = target.catalog().tableName(target.ident());
-    var glue = target.catalog().parts().glue().partitions();
     Optional<List<String>> expressions = wanted.isEmpty() ? Optional.empty()
         : PartitionsByValue.expressions(keys, List.of(wanted));
-    List<Partition> found = expressions.isPresent() ? glue.list(name, expressions.get()) : glue.listAll(name);
+    List<Partition> found = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
+        : glue.partitions().listAll(name);
     List<String> names = new ArrayList<>();
     for (Partition p : found) {
       if (PartitionsByValue.selected(p, keys, List.of(wanted))) {
@@ -104,21 +112,6 @@ final class ShowPartitionsByName extends GlueCommandPlan {
       normalized.put(key.get(), e.getValue() == null ? ExternalCatalogUtils.DEFAULT_PARTITION_NAME() : e.getValue());
     }
     return normalized;
-  }
-
-  private List<StructField> partitionColumns() {
-    if (table instanceof V1Table v1) {
-      return List.of(v1.v1Table().partitionSchema().fields());
-    }
-    HiveTable hive = (HiveTable) table;
-    @SuppressWarnings("deprecation")
-    StructType schema = hive.schema();
-    List<StructField> fields = new ArrayList<>();
-    for (var transform : hive.partitioning()) {
-      String column = transform.references()[0].fieldNames()[0];
-      fields.add(schema.apply(schema.fieldIndex(column)));
-    }
-    return fields;
   }
 
   @Override
