@@ -260,6 +260,7 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
         rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'eu')"));
     assertEquals(List.of("region = 'eu'"), GlueCallRecorder.callsOf("GetPartitions").stream()
         .map(GlueCall::expression).toList());
+    assertEquals(1, GlueCallRecorder.callsOf("GetTable").size(), "GetTable calls of one SHOW PARTITIONS");
     assertEquals(List.of("[region=eu/day=2]", "[region=us/day=2]"),
         rows("SHOW PARTITIONS " + t("shown") + " PARTITION (day = 2)"));
     assertEquals(List.of(), rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'ap')"));
