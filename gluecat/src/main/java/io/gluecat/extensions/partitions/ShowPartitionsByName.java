@@ -1,6 +1,5 @@
 package io.gluecat.extensions.partitions;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.entry.TableName;
