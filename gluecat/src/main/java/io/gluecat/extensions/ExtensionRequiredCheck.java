@@ -1,5 +1,6 @@
 package io.gluecat.extensions;
 
+import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.views.RewriteViewCommands;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -42,8 +43,19 @@ public final class ExtensionRequiredCheck extends AbstractFunction1<SparkSession
   static ParserInterface wrap(SparkSession spark, ParserInterface delegate) {
     return GlueSqlParser.wrap(delegate, (plan, parseStart) -> {
       refuse(RewriteViewCommands.runOnlyByTheExtension(spark, plan));
+      refuseShowPartitions(RewriteShowPartitions.runOnlyByTheExtension(spark, plan));
       return plan;
     });
+  }
+
+  private static void refuseShowPartitions(Optional<String> statement) {
+    if (statement.isPresent()) {
+      throw new UnsupportedOperationException(String.format("%s: SHOW PARTITIONS of gluecat's file source and "
+          + "Hive-format tables needs gluecat's session extension, on every Spark line and in both catalog modes "
+          + "(these tables do not offer Spark's partition management; the extension lists their partitions from "
+          + "Glue). Start the session with spark.sql.extensions=%s,%s (docs/extensions.md).", statement.get(),
+          GlueCatalogExtensions.class.getName(), GlueCatalogExtensions.DELTA_EXTENSIONS));
+    }
   }
 
   private static void refuse(Optional<String> statement) {

@@ -1,6 +1,7 @@
 package io.gluecat.extensions;
 
 import io.gluecat.extensions.delta.RewriteGlueStatements;
+import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
 import io.gluecat.extensions.views.RewriteViewCommands;
 
@@ -59,6 +60,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteViewCommands((SparkSession) session);
+      }
+    });
+    // SHOW PARTITIONS of file source and Hive-format tables, from Glue (docs/extensions.md, "SHOW PARTITIONS")
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteShowPartitions((SparkSession) session);
       }
     });
     return BoxedUnit.UNIT;

@@ -116,6 +116,11 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
         .toArray(Transform[]::new);
   }
 
+  /** Whether the table's partitions come from its partition projection (Athena's) rather than from Glue. */
+  public boolean projected() {
+    return source.projection().isPresent();
+  }
+
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     // the entry's options under the statement's: Spark 3.5's file tables do not merge their own into a scan's

@@ -738,4 +738,25 @@ class HiveFormatTablesIT extends CatalogModeTest {
   }
 
   // writes, and what of them gluecat refuses: HiveFormatWritesIT
+  /**
+   * SHOW PARTITIONS of a crawled table lists its Glue partitions (wherever they are, the null partition as Hive
+   * names it), sorted, all or those of a partial spec; a projected table has no list in Glue and is refused.
+   */
+  @Test
+  void showPartitionsListsTheGluePartitionsOfAHiveFormatTable() {
+    crawledPartitionedTable("shown");
+    assertEquals(List.of("[region=__HIVE_DEFAULT_PARTITION__/year=2024]", "[region=eu/year=2023]",
+        "[region=us/year=2024]"), rows("SHOW PARTITIONS " + t("shown")));
+    assertEquals(List.of("[region=__HIVE_DEFAULT_PARTITION__/year=2024]", "[region=us/year=2024]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (year = 2024)"));
+    assertEquals(List.of("[region=eu/year=2023]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'eu', year = 2023)"));
+
+    projectedTable("shown_proj", List.of("region string"), Map.of("projection.region.type", "enum",
+        "projection.region.values", "eu, us"));
+    assertMessage(() -> run("SHOW PARTITIONS " + t("shown_proj")), "shown_proj", "projection");
+    hiveEntry(db, "shown_flat", newDirectory("shown_flat"), PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(),
+        Map.of("classification", "parquet"), List.of("id bigint"), List.of());
+    assertMessage(() -> run("SHOW PARTITIONS " + t("shown_flat")), "not partitioned", "shown_flat");
+  }
 }

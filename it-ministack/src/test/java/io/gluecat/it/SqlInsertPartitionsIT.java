@@ -242,4 +242,52 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
     assertEquals(List.of("[2,b]"), rows("SELECT * FROM " + quiet + "." + db + ".quiet"));
   }
+  /**
+   * SHOW PARTITIONS lists the partitions Glue holds for the table (SQL INSERT and insertInto made them), as Hive's
+   * sorted {@code k=v/k2=v2} strings, all of them or those a partial spec selects (asked of Glue as an expression);
+   * an unpartitioned table and a key the table lacks get Spark's errors, naming the table.
+   */
+  @Test
+  void showPartitionsListsGluePartitionsWithAndWithoutASpec() {
+    run("CREATE TABLE " + t("shown") + " (id BIGINT, region STRING, day INT) USING parquet PARTITIONED BY (region, day)");
+    run("INSERT INTO " + t("shown") + " VALUES (1, 'eu', 1), (2, 'us', 2)");
+    session.sql("SELECT 3L AS id, 'eu' AS region, 2 AS day").write().insertInto(t("shown"));
+    assertEquals(List.of("partition"), List.of(session.sql("SHOW PARTITIONS " + t("shown")).columns()));
+    assertEquals(List.of("[region=eu/day=1]", "[region=eu/day=2]", "[region=us/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown")));
+    GlueCallRecorder.clear();
+    assertEquals(List.of("[region=eu/day=1]", "[region=eu/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'eu')"));
+    assertEquals(List.of("region = 'eu'"), GlueCallRecorder.callsOf("GetPartitions").stream()
+        .map(GlueCall::expression).toList());
+    assertEquals(1, GlueCallRecorder.callsOf("GetTable").size(), "GetTable calls of one SHOW PARTITIONS");
+    assertEquals(List.of("[region=eu/day=2]", "[region=us/day=2]"),
+        rows("SHOW PARTITIONS " + t("shown") + " PARTITION (day = 2)"));
+    assertEquals(List.of(), rows("SHOW PARTITIONS " + t("shown") + " PARTITION (region = 'ap')"));
+    assertMessage(() -> run("SHOW PARTITIONS " + t("shown") + " PARTITION (id = 1)"), "id", "shown");
+
+    run("CREATE TABLE " + t("flat") + " (id BIGINT) USING parquet");
+    assertMessage(() -> run("SHOW PARTITIONS " + t("flat")), "not partitioned", "flat");
+    // a table in Spark's own form has no Glue partition objects to list: refused rather than shown empty
+    run("CREATE TABLE " + t("csvp") + " (id BIGINT, region STRING) USING csv PARTITIONED BY (region)");
+    run("INSERT INTO " + t("csvp") + " VALUES (1, 'eu')");
+    assertMessage(() -> run("SHOW PARTITIONS " + t("csvp")), qualified("csvp"), "no Glue partition objects",
+        "Spark's own form");
+  }
+  /**
+   * SHOW PARTITIONS of a Delta table stays Delta's: Delta on Spark 4 lists the values from its log, Delta 3.3 on
+   * Spark 3.5 refuses it as Spark does; gluecat asks Glue for no partitions either way.
+   */
+  @Test
+  void showPartitionsOfADeltaTableStaysDeltas() {
+    run("CREATE TABLE " + t("dshown") + " (id BIGINT, region STRING) USING delta PARTITIONED BY (region)");
+    run("INSERT INTO " + t("dshown") + " VALUES (1, 'eu'), (2, 'us')");
+    GlueCallRecorder.clear();
+    if (session.version().startsWith("3.")) {
+      assertMessage(() -> run("SHOW PARTITIONS " + t("dshown")), "PARTITION_MANAGEMENT_IS_UNSUPPORTED", "dshown");
+    } else {
+      assertEquals(List.of("[eu]", "[us]"), rows("SHOW PARTITIONS " + t("dshown")));
+    }
+    assertEquals(List.of(), GlueCallRecorder.callsOf("GetPartitions"));
+  }
 }
