@@ -58,6 +58,7 @@ for catalog, database, hive_table in targets:
         [(1, "click", "d1"), (2, "view", "d1"), (3, "click", "d2")], "id BIGINT, kind STRING, day STRING")
         .write.format("parquet").partitionBy("day").saveAsTable(f"{ns}.events"))
     step(c + "parquet select", lambda: result(c + "events", f"SELECT id, kind, day FROM {ns}.events ORDER BY id"))
+    step(c + "parquet show partitions", lambda: result(c + "events_partitions", f"SHOW PARTITIONS {ns}.events"))
     step(c + "view create", lambda: spark.sql(
         f"CREATE VIEW {ns}.eu_orders AS SELECT id, amount FROM {ns}.orders WHERE region = 'eu'"))
     step(c + "view select", lambda: result(c + "eu_orders", f"SELECT id, amount FROM {ns}.eu_orders ORDER BY id"))

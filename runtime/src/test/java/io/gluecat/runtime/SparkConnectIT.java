@@ -133,25 +133,37 @@ class SparkConnectIT {
     assertHiveFormatRead(SESSION);
   }
 
-  static final String SHOW_PARTITIONS_TITLE = "SHOW PARTITIONS from a Spark Connect client (Hive-format CSV table, "
-      + "and the journey's Delta table)";
-  static final String SHOW_PARTITIONS_LIMIT = "SHOW PARTITIONS of a file or Hive-format table is refused "
-      + "(PARTITION_MANAGEMENT_IS_UNSUPPORTED), with or without Connect: gluecat's tables do not implement Spark's "
-      + "partition management, though reads take their partitions from Glue. On the Spark 4 lines a Delta table's "
-      + "partitions are listed (Delta implements it); on Spark 3.5 (Delta 3.3) that is refused too";
+  static final String SHOW_PARTITIONS_TITLE = "SHOW PARTITIONS from a Spark Connect client, answered from Glue's "
+      + "partition objects (a Hive-format CSV table and the journey's partitioned parquet table; gluecat's session "
+      + "extension)";
 
   @Test
   @CompatCase(id = "connect-show-partitions-hive", writer = "athena", reader = "spark-connect",
-      title = SHOW_PARTITIONS_TITLE, limit = SHOW_PARTITIONS_LIMIT)
-  void showPartitionsOfAHiveFormatTableIsRefusedInNamedMode() {
-    assertShowPartitionsRefused(NAMED);
+      title = SHOW_PARTITIONS_TITLE)
+  void showPartitionsListsGluePartitionsInNamedMode() {
+    assertShowPartitions(NAMED);
   }
 
   @Test
   @CompatCase(id = "connect-show-partitions-hive", writer = "athena", reader = "spark-connect",
-      title = SHOW_PARTITIONS_TITLE, limit = SHOW_PARTITIONS_LIMIT)
-  void showPartitionsOfAHiveFormatTableIsRefusedInSessionMode() {
-    assertShowPartitionsRefused(SESSION);
+      title = SHOW_PARTITIONS_TITLE)
+  void showPartitionsListsGluePartitionsInSessionMode() {
+    assertShowPartitions(SESSION);
+  }
+
+  /** Delta answers SHOW PARTITIONS itself: on the Spark 4 lines it lists them, Delta 3.3 (Spark 3.5) refuses. */
+  @Test
+  void showPartitionsOfADeltaTableIsDeltasAnswer() {
+    for (String catalog : List.of(NAMED, SESSION)) {
+      String delta = journey.step(catalog, "delta show partitions");
+      if ("spark-3.5".equals(Artifacts.property("gluecat.matrix.row"))) {
+        assertTrue(delta.startsWith("failed: AnalysisException: [INVALID_PARTITION_OPERATION.PARTITION_MANAGEMENT_IS_UNSUPPORTED]")
+            && delta.contains(DATABASES.get(catalog) + "`.`orders`"), delta);
+      } else {
+        assertEquals("ok", delta, catalog + "\n" + journey.tail());
+        assertEquals("[[\"eu\"], [\"us\"]]", journey.result(catalog + " orders_partitions"));
+      }
+    }
   }
 
   private static void assertJourney(String catalog) {
@@ -194,20 +206,11 @@ class SparkConnectIT {
     assertEquals("[[3]]", journey.result(catalog + " hive_d2"));
   }
 
-  private static void assertShowPartitionsRefused(String catalog) {
-    assertRefused(journey.step(catalog, "hive-format show partitions"), HIVE_DB + "`.`" + HIVE_TABLE);
-    String delta = journey.step(catalog, "delta show partitions");
-    if ("spark-3.5".equals(Artifacts.property("gluecat.matrix.row"))) {
-      assertRefused(delta, DATABASES.get(catalog) + "`.`orders");
-    } else {
-      assertEquals("ok", delta);
-      assertEquals("[[\"eu\"], [\"us\"]]", journey.result(catalog + " orders_partitions"));
-    }
-  }
-
-  private static void assertRefused(String outcome, String table) {
-    assertTrue(outcome.startsWith("failed: AnalysisException: [INVALID_PARTITION_OPERATION.PARTITION_MANAGEMENT_IS_UNSUPPORTED]")
-        && outcome.contains(table + "`"), outcome);
+  private static void assertShowPartitions(String catalog) {
+    assertEquals("ok", journey.step(catalog, "hive-format show partitions"), catalog + "\n" + journey.tail());
+    assertEquals("[[\"day=d1\"], [\"day=d2\"]]", journey.result(catalog + " hive_partitions"));
+    assertEquals("ok", journey.step(catalog, "parquet show partitions"), catalog + "\n" + journey.tail());
+    assertEquals("[[\"day=d1\"], [\"day=d2\"]]", journey.result(catalog + " events_partitions"));
   }
 
   /**
