@@ -191,8 +191,8 @@ final class GlueListings {
         }
         List<Map.Entry<String, String>> keys = TableKeys.of(context.httpRequest(), get.catalogId(), get.databaseName(),
                 get.tableName());
-        if (keys == null) {
-            return;   // no such table: the answer is MiniStack's
+        if (keys == null || keys == TableKeys.NO_TABLE) {
+            return;   // no such table, or the server would not say: the answer is the server's
         }
         try {
             attributes.putAttribute(PARTITION_FILTER, PartitionExpression.parse(get.expression(), keys));

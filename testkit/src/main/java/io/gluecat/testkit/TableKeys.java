@@ -34,6 +34,9 @@ final class TableKeys {
     private static final Set<String> TABLE_CHANGES = Set.of("CreateTable", "UpdateTable", "DeleteTable",
             "BatchDeleteTable", "DeleteDatabase");
 
+    /** What {@link #of} answers when the server says there is no such table (EntityNotFoundException). */
+    static final List<Map.Entry<String, String>> NO_TABLE = new ArrayList<>(0);
+
     private static final Map<String, List<Map.Entry<String, String>>> KEPT = new ConcurrentHashMap<>();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -68,7 +71,7 @@ final class TableKeys {
         String table = attempt.tableName;   // as the caller named it (a kept listing's later page asks for none)
         if (database == null || table == null
                 || of(context.httpRequest(), Attempt.string(Attempt.field(request, "CatalogId")), database, table)
-                != null) {
+                != NO_TABLE) {
             return;
         }
         Fault refusal = Fault.glue(attempt.operation).error("EntityNotFoundException", 400)
@@ -80,7 +83,11 @@ final class TableKeys {
         throw failure;
     }
 
-    /** The table's partition keys (name, Glue type), kept or read now; null if there is no such table. */
+    /**
+     * The table's partition keys (name, Glue type), kept or read now; {@link #NO_TABLE} if the server says there
+     * is no such table; null if it would not say (an emulator that checks signatures, as moto with IAM does,
+     * refuses the kit's own request), when the request goes as it is.
+     */
     static List<Map.Entry<String, String>> of(SdkHttpRequest http, String catalogId, String database, String table) {
         String db = GlueSemantics.storedName(database);
         String name = GlueSemantics.storedName(table);
@@ -92,7 +99,7 @@ final class TableKeys {
             return kept;
         }
         List<Map.Entry<String, String>> read = read(http, catalogId, db, name);
-        if (read != null) {
+        if (read != null && read != NO_TABLE) {
             KEPT.put(key, read);
         }
         return read;
@@ -122,7 +129,7 @@ final class TableKeys {
             throw new IllegalStateException(e);
         }
         if (answer.statusCode() != 200) {
-            return null;
+            return "EntityNotFoundException".equals(AwsErrors.errorCode(answer.body())) ? NO_TABLE : null;
         }
         var found = JsonNode.parser().parse(answer.body()).field("Table");
         List<Map.Entry<String, String>> keys = new ArrayList<>();
