@@ -101,7 +101,7 @@ final class GlueListings {
         if (segments) {
             response = segmented(context.request(), response);
         }
-        if (response instanceof GetPartitionsResponse && (asGlue || size == GlueSemantics.GLUE_PAGES)) {
+        if (response instanceof GetPartitionsResponse && size <= 0 && (asGlue || size == GlueSemantics.GLUE_PAGES)) {
             size = glueSize(((GetPartitionsRequest) context.request()).maxResults(), GlueSemantics.PARTITIONS_PER_PAGE);
         } else if (size == GlueSemantics.GLUE_PAGES) {
             Integer max = context.request() instanceof GetTablesRequest t ? t.maxResults()

@@ -117,8 +117,8 @@ public final class GlueSemantics {
     /**
      * Makes Glue's listings ({@code GetTables}, {@code GetDatabases}, {@code GetPartitions}) answer in pages of {@code size} entries
      * with a {@code NextToken}, whatever their {@code MaxResults} (Glue's own sizes are the default, see
-     * {@link Behaviour#PAGED_LISTINGS}); {@link Behaviour#PARTITIONS_AS_GLUE} still pages GetPartitions by its
-     * MaxResults. The token is this kit's own: a request carrying it is sent to the server without it, and the
+     * {@link Behaviour#PAGED_LISTINGS} and {@link Behaviour#PARTITIONS_AS_GLUE}), to get many pages from a few
+     * entries. The token is this kit's own: a request carrying it is sent to the server without it, and the
      * page is cut from the full answer. A {@code GetTables} listing keeps its first full answer (the latest 32
      * listings), and its later pages are cut from that while their requests ask MiniStack for no table at all, so
      * listing N tables costs MiniStack one full answer, not one per page, as paging costs AWS (benchmarks
