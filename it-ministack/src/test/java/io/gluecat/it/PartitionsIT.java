@@ -75,7 +75,8 @@ class PartitionsIT extends MiniStackSparkTest {
   /** The table's partition objects, by their values joined with '/'. */
   private static Map<String, Partition> partitions(String database, String table) {
     Map<String, Partition> all = new TreeMap<>();
-    for (Partition p : GLUE.getPartitionsPaginator(r -> r.databaseName(database).tableName(table)).partitions()) {
+    for (Partition p : GLUE.getPartitionsPaginator(r -> r.databaseName(database).tableName(table))
+        .stream().flatMap(page -> page.partitions().stream()).toList()) {
       all.put(String.join("/", p.values()), p);
     }
     return all;
