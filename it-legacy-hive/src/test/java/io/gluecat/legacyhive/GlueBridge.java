@@ -93,7 +93,8 @@ final class GlueBridge implements MetastoreTransport {
       // the Glue client serves a table's partitions from Glue too: mirror them with the table
       List<org.apache.hadoop.hive.metastore.api.Partition> partitions = new ArrayList<>();
       for (software.amazon.awssdk.services.glue.model.Partition p
-          : glue.getPartitions(r -> r.databaseName(database).tableName(table)).partitions()) {
+          : glue.getPartitionsPaginator(r -> r.databaseName(database).tableName(table)).stream()
+          .flatMap(page -> page.partitions().stream()).toList()) {   // every page
         partitions.add(new org.apache.hadoop.hive.metastore.api.Partition(new ArrayList<>(p.values()), database, table,
             0, 0, GlueHiveConverter.toHive(p.storageDescriptor()),
             new HashMap<>(p.hasParameters() ? p.parameters() : Map.of())));

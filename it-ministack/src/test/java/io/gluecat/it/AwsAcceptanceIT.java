@@ -66,7 +66,7 @@ class AwsAcceptanceIT extends MiniStackSparkTest {
   }
 
   private static List<String> leftInGlue() {
-    return glue.getDatabases(r -> {}).databaseList().stream().map(d -> d.name())
+    return glue.getDatabasesPaginator(r -> {}).stream().flatMap(p -> p.databaseList().stream()).map(d -> d.name())
         .filter(n -> n.startsWith("gluecat_acceptance_")).collect(Collectors.toList());
   }
 

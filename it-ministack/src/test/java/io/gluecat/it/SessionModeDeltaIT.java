@@ -18,7 +18,7 @@ class SessionModeDeltaIT extends DeltaLifecycleIT {
 
   @Test
   void bareNamesResolveToTheDefaultDatabase() {
-    if (!GLUE.getDatabases(r -> { }).databaseList().stream().anyMatch(d -> d.name().equals("default"))) {
+    if (GLUE.getDatabasesPaginator(r -> { }).stream().flatMap(p -> p.databaseList().stream()).noneMatch(d -> d.name().equals("default"))) {
       GLUE.createDatabase(r -> r.databaseInput(d -> d.name("default").locationUri(newDirectory("default_db"))));
     }
     String table = unique("bare");

@@ -18,7 +18,9 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
+import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
@@ -103,7 +105,7 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
 
     /**
      * The whole kit back to its start, for between tests: records cleared ({@link #clear()}), faults disarmed
-     * ({@link GlueFaults#clear()}), every switch of {@link GlueSemantics} off, no {@link GlueRendezvous} meeting.
+     * ({@link GlueFaults#clear()}), every behaviour of {@link GlueSemantics} back on, no {@link GlueRendezvous} meeting.
      */
     public static void reset() {
         clear();
@@ -119,6 +121,43 @@ public final class GlueCallRecorder implements ExecutionInterceptor {
     public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
         return GlueSemantics.modifyRequest(context.request(), attributes);
     }
+
+    /** Once per call, before signing: the body as Glue reads it (computed here, the first of the three hooks). */
+    @Override
+    public Optional<AsyncRequestBody> modifyAsyncHttpContent(Context.ModifyHttpRequest context,
+                                                             ExecutionAttributes attributes) {
+        byte[] body = rewrittenBody(context, attributes);
+        return body == null || context.asyncRequestBody().isEmpty() ? context.asyncRequestBody()
+                : Optional.of(AsyncRequestBody.fromBytes(body));
+    }
+
+    @Override
+    public Optional<RequestBody> modifyHttpContent(Context.ModifyHttpRequest context, ExecutionAttributes attributes) {
+        byte[] body = rewrittenBody(context, attributes);
+        return body == null ? context.requestBody() : Optional.of(RequestBody.fromBytes(body));
+    }
+
+    @Override
+    public SdkHttpRequest modifyHttpRequest(Context.ModifyHttpRequest context, ExecutionAttributes attributes) {
+        byte[] body = rewrittenBody(context, attributes);
+        return body == null ? context.httpRequest()
+                : context.httpRequest().toBuilder().putHeader("Content-Length", String.valueOf(body.length)).build();
+    }
+
+    /** The rewritten request body of this call (once per call), or null to send the SDK's. */
+    private static byte[] rewrittenBody(Context.ModifyHttpRequest context, ExecutionAttributes attributes) {
+        byte[] kept = attributes.getAttribute(REWRITTEN_BODY);
+        if (kept == null) {
+            byte[] body = GlueSemantics.rewrittenBody(context, attributes);
+            kept = body == null ? NOT_REWRITTEN : body;
+            attributes.putAttribute(REWRITTEN_BODY, kept);
+        }
+        return kept == NOT_REWRITTEN ? null : kept;
+    }
+
+    private static final byte[] NOT_REWRITTEN = new byte[0];
+    private static final ExecutionAttribute<byte[]> REWRITTEN_BODY =
+            new ExecutionAttribute<>("io.gluecat.testkit.GlueCallRecorder.rewrittenBody");
 
     /** Once per call: the answer as Glue would give it, then counted as the caller gets it. */
     @Override

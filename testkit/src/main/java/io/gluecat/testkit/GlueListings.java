@@ -1,12 +1,5 @@
 package io.gluecat.testkit;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +9,6 @@ import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.http.SdkHttpRequest;
-import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.services.glue.model.GetDatabasesRequest;
 import software.amazon.awssdk.services.glue.model.GetDatabasesResponse;
 import software.amazon.awssdk.services.glue.model.GetPartitionsRequest;
@@ -52,8 +43,6 @@ final class GlueListings {
         }
     };
     private static long listingSequence;                                      // guarded by GlueCallRecorder.LOCK
-
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private GlueListings() {
     }
@@ -112,10 +101,12 @@ final class GlueListings {
         if (segments) {
             response = segmented(context.request(), response);
         }
-        if (asGlue && response instanceof GetPartitionsResponse partitions) {
-            Integer max = ((GetPartitionsRequest) context.request()).maxResults();
-            size = max == null ? GlueSemantics.PARTITIONS_PER_PAGE
-                    : Math.max(1, Math.min(max, GlueSemantics.PARTITIONS_PER_PAGE));
+        if (response instanceof GetPartitionsResponse && size <= 0 && (asGlue || size == GlueSemantics.GLUE_PAGES)) {
+            size = glueSize(((GetPartitionsRequest) context.request()).maxResults(), GlueSemantics.PARTITIONS_PER_PAGE);
+        } else if (size == GlueSemantics.GLUE_PAGES) {
+            Integer max = context.request() instanceof GetTablesRequest t ? t.maxResults()
+                    : context.request() instanceof GetDatabasesRequest d ? d.maxResults() : null;
+            size = glueSize(max, GlueSemantics.TABLES_PER_PAGE);
         }
         if (size == 0 || !(response instanceof GetTablesResponse || response instanceof GetDatabasesResponse
                 || response instanceof GetPartitionsResponse)) {
@@ -151,6 +142,11 @@ final class GlueListings {
         List<?> all = databases.databaseList();
         return databases.toBuilder().databaseList(page(all, offset, size))
                 .nextToken(nextToken(0, all.size(), offset, size)).build();
+    }
+
+    /** Glue's page for a request's MaxResults: that many, at most {@code limit}, and {@code limit} when unset. */
+    private static int glueSize(Integer max, int limit) {
+        return max == null ? limit : Math.max(1, Math.min(max, limit));
     }
 
     /** Keeps a listing's full first answer for its later pages; returns its id. */
@@ -193,9 +189,10 @@ final class GlueListings {
         if (!(context.request() instanceof GetPartitionsRequest get) || get.expression() == null) {
             return;
         }
-        List<Map.Entry<String, String>> keys = partitionKeys(context.httpRequest(), get);
-        if (keys == null) {
-            return;   // no such table: the answer is MiniStack's
+        List<Map.Entry<String, String>> keys = TableKeys.of(context.httpRequest(), get.catalogId(), get.databaseName(),
+                get.tableName());
+        if (keys == null || keys == TableKeys.NO_TABLE) {
+            return;   // no such table, or the server would not say: the answer is the server's
         }
         try {
             attributes.putAttribute(PARTITION_FILTER, PartitionExpression.parse(get.expression(), keys));
@@ -208,36 +205,5 @@ final class GlueListings {
             }
             throw failure;
         }
-    }
-
-    /** The table's partition keys (name, Glue type), by a GetTable of the kit's own (unrecorded); null if none. */
-    private static List<Map.Entry<String, String>> partitionKeys(SdkHttpRequest http, GetPartitionsRequest get) {
-        URI endpoint = URI.create(http.protocol() + "://" + http.host() + ":" + http.port() + "/");
-        String body = "{" + (get.catalogId() == null ? "" : "\"CatalogId\":" + SdkJson.quoted(get.catalogId()) + ",")
-                + "\"DatabaseName\":" + SdkJson.quoted(get.databaseName()) + ",\"Name\":"
-                + SdkJson.quoted(get.tableName()) + "}";
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "application/x-amz-json-1.1")
-                .header("X-Amz-Target", "AWSGlue.GetTable")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        http.firstMatchingHeader("Authorization").ifPresent(a -> request.header("Authorization", a));
-        HttpResponse<String> answer;
-        try {
-            answer = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        if (answer.statusCode() != 200) {
-            return null;
-        }
-        var table = JsonNode.parser().parse(answer.body()).field("Table");
-        List<Map.Entry<String, String>> keys = new ArrayList<>();
-        table.flatMap(t -> t.field("PartitionKeys")).filter(k -> k.isArray()).ifPresent(k -> k.asArray().forEach(
-                key -> keys.add(Map.entry(key.field("Name").map(n -> n.asString()).orElse(""),
-                        key.field("Type").filter(n -> n.isString()).map(n -> n.asString()).orElse("string")))));
-        return keys;
     }
 }

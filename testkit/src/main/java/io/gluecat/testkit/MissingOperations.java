@@ -42,8 +42,9 @@ final class MissingOperations {
                 for (String v : partition.values()) {
                     values.append(values.length() == 0 ? "" : ",").append(SdkJson.quoted(v));
                 }
-                String keyBody = "\"DatabaseName\":" + SdkJson.quoted(request.databaseName()) + ",\"TableName\":"
-                        + SdkJson.quoted(request.tableName()) + ",\"PartitionValues\":[" + values + "]";
+                String keyBody = "\"DatabaseName\":" + SdkJson.quoted(GlueSemantics.storedName(request.databaseName()))
+                        + ",\"TableName\":" + SdkJson.quoted(GlueSemantics.storedName(request.tableName()))
+                        + ",\"PartitionValues\":[" + values + "]";
                 if (!exists(client, endpoint, http, "GetPartition", keyBody)) {
                     errors.append(errors.length() == 0 ? "" : ",").append("{\"PartitionValues\":[").append(values)
                             .append("],\"ErrorDetail\":{\"ErrorCode\":\"EntityNotFoundException\",")

@@ -46,7 +46,7 @@ class GlueSemanticsTest extends GlueKitTest {
             assertTrue(glue.getDatabasesPaginator(b -> { }).stream().flatMap(p -> p.databaseList().stream())
                     .anyMatch(d -> d.name().equals(db)));
         }
-        assertNull(glue.getTables(b -> b.databaseName(db)).nextToken(), "unpaged again once closed");
+        assertNull(glue.getTables(b -> b.databaseName(db)).nextToken(), "Glue's page of 100 again once closed");
     }
 
     @Test
@@ -122,8 +122,12 @@ class GlueSemanticsTest extends GlueKitTest {
             assertEquals(java.util.Arrays.asList(1, 2, 3), calls.stream().map(GlueCall::returned).toList());
             assertEquals("(region = 'eu') AND (year < 10)", calls.get(0).expression());
         }
-        assertEquals(3, glue.getPartitions(b -> b.databaseName(db).tableName(table).expression("year = 9"))
-                .partitions().size(), "MiniStack itself ignores the expression once the emulation is off");
+        try (AutoCloseable raw = GlueSemantics.off(GlueSemantics.Behaviour.PARTITIONS_AS_GLUE)) {
+            assertEquals(3, glue.getPartitions(b -> b.databaseName(db).tableName(table).expression("year = 9"))
+                    .partitions().size(), "MiniStack itself ignores the expression once the emulation is off");
+        }
+        assertEquals(1, glue.getPartitions(b -> b.databaseName(db).tableName(table).expression("year = 9"))
+                .partitions().size(), "on again once the handle is closed");
     }
 
     @Test
@@ -182,5 +186,144 @@ class GlueSemanticsTest extends GlueKitTest {
                 assertEquals(1_001, seen.size());
             }
         }
+    }
+
+    // ------------------------------------------------------------------ Glue's semantics by default
+
+    @Test
+    void listingsComeInGluesPagesByDefault() throws Exception {
+        String many = unique("hundred");
+        glue.createDatabase(b -> b.databaseInput(d -> d.name(many)));
+        for (int i = 0; i < 101; i++) {
+            String name = String.format("t%03d", i);
+            glue.createTable(b -> b.databaseName(many).tableInput(t -> t.name(name)));
+        }
+        var first = glue.getTables(b -> b.databaseName(many));
+        assertEquals(100, first.tableList().size(), "Glue's page when MaxResults is unset");
+        assertNotNull(first.nextToken());
+        assertEquals(100, glue.getTables(b -> b.databaseName(many).maxResults(500)).tableList().size(),
+                "at most 100 whatever MaxResults asks");
+        var small = glue.getTables(b -> b.databaseName(many).maxResults(7));
+        assertEquals(7, small.tableList().size(), "the request's MaxResults");
+        assertEquals(101, glue.getTablesPaginator(b -> b.databaseName(many).maxResults(40)).stream()
+                .mapToLong(p -> p.tableList().size()).sum());
+        assertEquals(2, glue.getDatabases(b -> b.maxResults(2)).databaseList().size());
+        try (AutoCloseable raw = GlueSemantics.off(GlueSemantics.Behaviour.PAGED_LISTINGS)) {
+            var all = glue.getTables(b -> b.databaseName(many).maxResults(7));
+            assertEquals(101, all.tableList().size(), "MiniStack answers with everything");
+            assertNull(all.nextToken());
+        }
+    }
+
+    @Test
+    void partitionCallsOnAMissingTableFailWithEntityNotFound() throws Exception {
+        String table = partitionedTable(List.of(List.of("eu", "9")));
+        GlueCallRecorder.clear();
+        var missing = assertThrows(software.amazon.awssdk.services.glue.model.EntityNotFoundException.class,
+                () -> glue.getPartitions(b -> b.databaseName(db).tableName("no_such_table")));
+        assertEquals(400, missing.statusCode());
+        assertTrue(missing.getMessage().contains("no_such_table"), missing.getMessage());
+        assertThrows(software.amazon.awssdk.services.glue.model.EntityNotFoundException.class,
+                () -> glue.batchCreatePartition(b -> b.databaseName(db).tableName("no_such_table")
+                        .partitionInputList(p -> p.values("eu", "1"))));
+        assertEquals(List.of("EntityNotFoundException", "EntityNotFoundException"), GlueCallRecorder.calls().stream()
+                .map(GlueCall::errorCode).toList(), "refused once each, not retried");
+        assertEquals(1, glue.getPartitions(b -> b.databaseName(db).tableName(table)).partitions().size());
+        // the table's keys are read once and kept: a second listing costs no lookup of the kit's own
+        glue.deleteTable(b -> b.databaseName(db).name(table));
+        assertThrows(software.amazon.awssdk.services.glue.model.EntityNotFoundException.class,
+                () -> glue.getPartitions(b -> b.databaseName(db).tableName(table)), "a table dropped in this JVM");
+        try (AutoCloseable raw = GlueSemantics.off(GlueSemantics.Behaviour.MISSING_TABLE_PARTITIONS)) {
+            assertEquals(0, glue.getPartitions(b -> b.databaseName(db).tableName("no_such_table")).partitions()
+                    .size(), "MiniStack answers as if the table had no partitions");
+        }
+    }
+
+    @Test
+    void updateTableReplacesTheWholeEntry() throws Exception {
+        glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name("replaced").description("before")
+                .owner("someone").tableType("EXTERNAL_TABLE").parameters(java.util.Map.of("a", "1"))
+                .partitionKeys(k -> k.name("region").type("string"))
+                .storageDescriptor(d -> d.location("file:/tmp/replaced").columns(c -> c.name("id").type("int")))));
+        glue.updateTable(b -> b.databaseName(db).tableInput(t -> t.name("replaced")
+                .parameters(java.util.Map.of("b", "2"))));
+        var after = glue.getTable(b -> b.databaseName(db).name("replaced")).table();
+        assertEquals(java.util.Map.of("b", "2"), after.parameters());
+        assertNull(after.description());
+        assertNull(after.owner());
+        assertNull(after.tableType());
+        assertNull(after.storageDescriptor());
+        assertEquals(List.of(), after.partitionKeys());
+        // MiniStack on its own merges: what the input leaves out stays
+        try (AutoCloseable raw = GlueSemantics.off(GlueSemantics.Behaviour.REPLACE_ON_UPDATE)) {
+            glue.updateTable(b -> b.databaseName(db).tableInput(t -> t.name("replaced").description("merged")));
+            glue.updateTable(b -> b.databaseName(db).tableInput(t -> t.name("replaced").owner("kept")));
+            var merged = glue.getTable(b -> b.databaseName(db).name("replaced")).table();
+            assertEquals("merged", merged.description());
+            assertEquals(java.util.Map.of("b", "2"), merged.parameters());
+        }
+    }
+
+    @Test
+    void anUpdateAtAStaleVersionIsRefusedWithConcurrentModification() {
+        glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name("versioned")));
+        String read = glue.getTable(b -> b.databaseName(db).name("versioned")).table().versionId();
+        assertNotNull(read);
+        assertEquals(read, glue.getTables(b -> b.databaseName(db)).tableList().get(0).versionId());
+        glue.updateTable(b -> b.databaseName(db).versionId(read).tableInput(t -> t.name("versioned")
+                .description("first")));
+        GlueCallRecorder.clear();
+        var stale = assertThrows(software.amazon.awssdk.services.glue.model.ConcurrentModificationException.class,
+                () -> glue.updateTable(b -> b.databaseName(db).versionId(read).tableInput(t -> t.name("versioned")
+                        .description("second"))));
+        assertEquals("ConcurrentModificationException", stale.awsErrorDetails().errorCode());
+        assertEquals("first", glue.getTable(b -> b.databaseName(db).name("versioned")).table().description());
+        String now = glue.getTable(b -> b.databaseName(db).name("versioned")).table().versionId();
+        assertTrue(!now.equals(read), "an update moves the version on");
+        glue.updateTable(b -> b.databaseName(db).versionId(now).tableInput(t -> t.name("versioned")
+                .description("second")));
+        assertEquals(read, GlueCallRecorder.callsOf("UpdateTable").get(0).versionId());
+    }
+
+    @Test
+    void namesAreStoredAndLookedUpInLowerCase() throws Exception {
+        String mixed = "Mixed_" + unique("DB");
+        glue.createDatabase(b -> b.databaseInput(d -> d.name(mixed)));
+        glue.createTable(b -> b.databaseName(mixed).tableInput(t -> t.name("MyTable")
+                .partitionKeys(k -> k.name("Region").type("string"))
+                .storageDescriptor(d -> d.columns(c -> c.name("UserId").type("int")))));
+        var table = glue.getTable(b -> b.databaseName(mixed.toUpperCase(java.util.Locale.ROOT)).name("MYTABLE"))
+                .table();
+        assertEquals("mytable", table.name());
+        assertEquals(mixed.toLowerCase(java.util.Locale.ROOT), table.databaseName());
+        assertEquals(List.of("userid"), table.storageDescriptor().columns().stream().map(c -> c.name()).toList());
+        assertEquals(List.of("region"), table.partitionKeys().stream().map(c -> c.name()).toList());
+        assertEquals(mixed.toLowerCase(java.util.Locale.ROOT), glue.getDatabase(b -> b.name(mixed)).database().name());
+        glue.batchCreatePartition(b -> b.databaseName(mixed).tableName("MyTable").partitionInputList(
+                p -> p.values("eu")));
+        assertEquals(1, glue.getPartitions(b -> b.databaseName(mixed).tableName("MYTABLE").expression("Region = 'eu'"))
+                .partitions().size());
+        assertEquals("MyTable", GlueCallRecorder.callsOf("CreateTable").get(0).tableName(), "recorded as sent");
+        try (AutoCloseable raw = GlueSemantics.off(GlueSemantics.Behaviour.LOWER_CASE_NAMES)) {
+            glue.createTable(b -> b.databaseName(db).tableInput(t -> t.name("KeptCase")));
+            assertEquals("KeptCase", glue.getTable(b -> b.databaseName(db).name("KeptCase")).table().name());
+            assertThrows(software.amazon.awssdk.services.glue.model.EntityNotFoundException.class,
+                    () -> glue.getTable(b -> b.databaseName(db).name("keptcase")), "MiniStack keeps the case");
+        }
+    }
+
+    @Test
+    void theRawEmulatorTurnsEveryBehaviourOffUntilClosedOrReset() throws Exception {
+        try (AutoCloseable raw = GlueSemantics.rawEmulator()) {
+            for (GlueSemantics.Behaviour b : GlueSemantics.Behaviour.values()) {
+                assertTrue(!GlueSemantics.isOn(b), b.name());
+            }
+        }
+        for (GlueSemantics.Behaviour b : GlueSemantics.Behaviour.values()) {
+            assertTrue(GlueSemantics.isOn(b), b.name());
+        }
+        GlueSemantics.rawEmulator();
+        GlueCallRecorder.reset();
+        assertTrue(GlueSemantics.isOn(GlueSemantics.Behaviour.REPLACE_ON_UPDATE), "reset turns them on again");
     }
 }
