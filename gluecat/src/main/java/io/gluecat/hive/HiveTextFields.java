@@ -88,15 +88,8 @@ final class HiveTextFields {
     @Override
     public PartitionReaderFactory createReaderFactory() {
       Map<String, String> settings = options().asCaseSensitiveMap();
-      org.apache.hadoop.conf.Configuration conf = SparkCompat.newHadoopConf();
-      settings.forEach((k, v) -> {
-        if (v != null && !k.equalsIgnoreCase("path") && !k.equalsIgnoreCase("paths")) {
-          conf.set(k, v);
-        }
-      });
-      org.apache.spark.broadcast.Broadcast<SerializableConfiguration> broadcast = sparkSession().sparkContext()
-          .broadcast(new SerializableConfiguration(conf), scala.reflect.ClassTag$.MODULE$.apply(
-              SerializableConfiguration.class));
+      org.apache.spark.broadcast.Broadcast<SerializableConfiguration> broadcast =
+          ScanHadoopConf.broadcast(sparkSession(), settings);
       SQLConf sql = SQLConf.get();
       scala.collection.immutable.Map<String, String> scalaSettings = SparkCompat.scalaMap(settings);
       CSVOptions typed = new CSVOptions(scalaSettings, sql.csvColumnPruning(), sql.sessionLocalTimeZone(),

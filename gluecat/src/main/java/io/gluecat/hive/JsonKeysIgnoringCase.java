@@ -101,15 +101,8 @@ final class JsonKeysIgnoringCase {
     @Override
     public PartitionReaderFactory createReaderFactory() {
       Map<String, String> settings = options().asCaseSensitiveMap();
-      org.apache.hadoop.conf.Configuration conf = SparkCompat.newHadoopConf();
-      settings.forEach((k, v) -> {
-        if (v != null && !k.equalsIgnoreCase("path") && !k.equalsIgnoreCase("paths")) {
-          conf.set(k, v);
-        }
-      });
-      org.apache.spark.broadcast.Broadcast<SerializableConfiguration> broadcast = sparkSession().sparkContext()
-          .broadcast(new SerializableConfiguration(conf), scala.reflect.ClassTag$.MODULE$.apply(
-              SerializableConfiguration.class));
+      org.apache.spark.broadcast.Broadcast<SerializableConfiguration> broadcast =
+          ScanHadoopConf.broadcast(sparkSession(), settings);
       SQLConf sql = SQLConf.get();
       Options parsed = new Options(SparkCompat.scalaMap(settings), sql.sessionLocalTimeZone(),
           sql.columnNameOfCorruptRecord(), names(readDataSchema()));
