@@ -1,5 +1,6 @@
 package io.gluecat.runtime;
 
+import static io.gluecat.runtime.PySparkProcesses.lastLines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -50,7 +51,7 @@ class PySparkSubmitIT {
     work = Paths.get(Artifacts.property("gluecat.pyspark.work"));
     Files.createDirectories(work);
     job = Paths.get(Artifacts.property("gluecat.pyspark.job")).normalize();
-    venv = installPySpark(repo, Artifacts.property("gluecat.pyspark.version"));
+    venv = PySparkProcesses.venv(repo, work, Artifacts.property("gluecat.pyspark.version"), "");
 
     Path localRepo = Paths.get(Artifacts.property("gluecat.localRepo"));
     String version = Artifacts.property("gluecat.version");
@@ -60,14 +61,7 @@ class PySparkSubmitIT {
     ivySettings = writeIvySettings(localRepo);
     // Ivy keeps what it resolved; a snapshot from an earlier build must not be reused
     ivyHome = repo.resolve(".tools").resolve("ivy");
-    Path cached = ivyHome.resolve("cache").resolve("io.gluecat");
-    if (Files.exists(cached)) {
-      try (java.util.stream.Stream<Path> files = Files.walk(cached)) {
-        for (Path f : files.sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList())) {
-          Files.delete(f);
-        }
-      }
-    }
+    PySparkProcesses.deleteTree(ivyHome.resolve("cache").resolve("io.gluecat"));
     ministack = MiniStack.shared();
   }
 
@@ -344,15 +338,8 @@ class PySparkSubmitIT {
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     Map<String, String> env = pb.environment();
-    env.keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("SPARK_") || k.startsWith("PYSPARK_")
-        || k.equals("HADOOP_CONF_DIR"));
-    env.put("PATH", venv.resolve("bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    PySparkProcesses.cleanEnvironment(env, venv, work);
     env.put("PYSPARK_PYTHON", venv.resolve("bin").resolve("python").toString());
-    env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.put("SPARK_LOCAL_IP", "127.0.0.1");
-    env.put("AWS_EC2_METADATA_DISABLED", "true");   // no instance metadata to wait for
-    env.put("AWS_CONFIG_FILE", work.resolve("no-aws-config").toString());
-    env.put("AWS_SHARED_CREDENTIALS_FILE", work.resolve("no-aws-credentials").toString());
     env.putAll(extraEnv);
     Process process = pb.start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -374,22 +361,6 @@ class PySparkSubmitIT {
       Table events = glue.getTable(b -> b.databaseName(database).name("events")).table();
       assertEquals("parquet", events.parameters().get("spark.sql.sources.provider"));
     }
-  }
-
-  private static String lastLines(String out) {
-    List<String> lines = out.lines().collect(Collectors.toList());
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
-  }
-
-  private static Path installPySpark(Path repo, String version) throws IOException, InterruptedException {
-    Path log = work.resolve("pyspark-venv.log");
-    Process p = new ProcessBuilder(repo.resolve("bin").resolve("pyspark-venv").toString(), version)
-        .redirectError(log.toFile()).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (p.waitFor() != 0) {
-      fail("bin/pyspark-venv " + version + " failed: " + Files.readString(log));
-    }
-    return Paths.get(out);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.gluecat.runtime;
 
+import static io.gluecat.runtime.PySparkProcesses.lastLines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -60,17 +61,11 @@ class SparkConnectIT {
     Path repo = Paths.get(Artifacts.property("gluecat.repo"));
     work = Paths.get(Artifacts.property("gluecat.pyspark.work")).resolve("connect");
     // a run without `mvn clean` starts afresh: the warehouses' old table folders would be in the way
-    if (Files.exists(work)) {
-      try (java.util.stream.Stream<Path> files = Files.walk(work)) {
-        for (Path f : files.sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList())) {
-          Files.delete(f);
-        }
-      }
-    }
+    PySparkProcesses.deleteTree(work);
     Files.createDirectories(work);
     String version = Artifacts.property("gluecat.pyspark.version");
-    Path serverVenv = venv(repo, version, "");
-    Path clientVenv = venv(repo, version, "client");
+    Path serverVenv = PySparkProcesses.venv(repo, work, version, "");
+    Path clientVenv = PySparkProcesses.venv(repo, work, version, "client");
     ministack = MiniStack.shared();
     createHiveFormatTable();
 
@@ -283,7 +278,7 @@ class SparkConnectIT {
     Files.writeString(serverLog, String.join(" ", command) + "\n\n");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(serverLog.toFile()));
-    environment(pb.environment(), venv);
+    PySparkProcesses.cleanEnvironment(pb.environment(), venv, work);
     Process process = pb.start();
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     while (System.nanoTime() < deadline) {
@@ -308,7 +303,7 @@ class SparkConnectIT {
     Files.writeString(log, String.join(" ", command) + "\n\n");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    environment(pb.environment(), Paths.get(command.get(0)).getParent().getParent());
+    PySparkProcesses.cleanEnvironment(pb.environment(), Paths.get(command.get(0)).getParent().getParent(), work);
     pb.environment().put("PYTHONWARNINGS", "ignore");
     Process process = pb.start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -323,18 +318,6 @@ class SparkConnectIT {
     return out;
   }
 
-  /** As PySparkSubmitIT's runs: no AWS or Spark settings from the developer's environment. */
-  private static void environment(Map<String, String> env, Path venv) {
-    env.keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("SPARK_") || k.startsWith("PYSPARK_")
-        || k.equals("HADOOP_CONF_DIR"));
-    env.put("PATH", venv.resolve("bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
-    env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.put("SPARK_LOCAL_IP", "127.0.0.1");
-    env.put("AWS_EC2_METADATA_DISABLED", "true");
-    env.put("AWS_CONFIG_FILE", work.resolve("no-aws-config").toString());
-    env.put("AWS_SHARED_CREDENTIALS_FILE", work.resolve("no-aws-credentials").toString());
-  }
-
   /** Delta (and spark-connect on 3.5) from Maven Central only, as PySparkSubmitIT explains. */
   private static Path writeIvySettings() throws IOException {
     Path file = work.resolve("ivysettings.xml");
@@ -343,30 +326,11 @@ class SparkConnectIT {
     return file;
   }
 
-  private static Path venv(Path repo, String version, String kind) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(repo.resolve("bin").resolve("pyspark-venv").toString(), version));
-    if (!kind.isEmpty()) {
-      command.add(kind);
-    }
-    Path log = work.resolve("pyspark-venv-" + (kind.isEmpty() ? "server" : kind) + ".log");
-    Process p = new ProcessBuilder(command).redirectError(log.toFile()).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (p.waitFor() != 0) {
-      fail(String.join(" ", command) + " failed: " + Files.readString(log));
-    }
-    return Paths.get(out);
-  }
-
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket()) {
       socket.bind(new InetSocketAddress("127.0.0.1", 0));
       return socket.getLocalPort();
     }
-  }
-
-  private static String lastLines(String out) {
-    List<String> lines = out.lines().collect(Collectors.toList());
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
   }
 
   /** The client's output: its "STEP" outcomes and "RESULT" rows. */
