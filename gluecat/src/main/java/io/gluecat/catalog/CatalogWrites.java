@@ -68,7 +68,8 @@ final class CatalogWrites {
       return null; // SQL INSERT keeps Spark's V1 insert of the V1Table
     }
     GlueEntry entry = entries.entry(table, raw);
-    return entry.isDelta() ? null : new InsertTable(name + "." + table, entry, hadoop, (written, removed) -> {
+    return entry.isDelta() ? null : new InsertTable(name + "." + table, entry, hadoop,
+        entries.partitionCommands(table, raw, entry), (written, removed) -> {
       names.forgetCachedRelation(table);
       partitions.afterInsert(table, raw, written, removed);
     });

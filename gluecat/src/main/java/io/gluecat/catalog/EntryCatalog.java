@@ -7,6 +7,8 @@ import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
+import io.gluecat.files.FileTable;
+import io.gluecat.partitions.PartitionCommands;
 import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
@@ -78,7 +80,18 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }
     GlueEntry entry = entry(name, raw);
-    return new V1Table(entry.isDelta() ? toCatalogTable(entry, new StructType(), List.of()) : toCatalogTable(entry));
+    return entry.isDelta() ? new V1Table(toCatalogTable(entry, new StructType(), List.of()))
+        : new FileTable(toCatalogTable(entry), partitionCommands(name, raw, entry));
+  }
+
+  /** The partition DDL and TRUNCATE of a file source table (for each table a load of it returns). */
+  PartitionCommands partitionCommands(TableName name, software.amazon.awssdk.services.glue.model.Table raw,
+      GlueEntry entry) {
+    StructType keys = new StructType();
+    for (String column : entry.partitionColumns()) {
+      keys = keys.add(entry.schema().apply(column));
+    }
+    return new PartitionCommands(name(), name, raw, keys, glue, hadoop, () -> names.forgetCachedRelation(name));
   }
 
   /** A table's entry, read and checked; views are not tables here. */

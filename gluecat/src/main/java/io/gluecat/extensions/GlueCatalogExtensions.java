@@ -1,6 +1,7 @@
 package io.gluecat.extensions;
 
 import io.gluecat.extensions.delta.RewriteGlueStatements;
+import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
 import io.gluecat.extensions.views.RewriteViewCommands;
@@ -67,6 +68,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteShowPartitions((SparkSession) session);
+      }
+    });
+    // RECOVER PARTITIONS and [MSCK] REPAIR TABLE of file source tables, from their directories into Glue
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteRepairTable((SparkSession) session);
       }
     });
     return BoxedUnit.UNIT;

@@ -123,9 +123,13 @@ public final class FileWriteTable implements SupportsWrite {
    */
   private static void writeFiles(String provider, String location, List<String> partitionColumns,
       Map<String, String> options, Dataset<Row> data, SaveMode mode) {
+    // the location is the table's (a saveAsTable's option("path") became it): a path option beside it would make
+    // Spark refuse the save ("There is a 'path' option set and save() is called with a path parameter")
+    Map<String, String> withoutPath = new java.util.LinkedHashMap<>(options);
+    withoutPath.keySet().removeIf(key -> key.equalsIgnoreCase("path"));
     data.write()
         .format(provider)
-        .options(options)
+        .options(withoutPath)
         .partitionBy(partitionColumns.toArray(new String[0]))
         .mode(mode)
         .save(location);

@@ -1,6 +1,8 @@
 package io.gluecat.files;
 
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.partitions.GluePartitionManagement;
+import io.gluecat.partitions.PartitionCommands;
 import io.gluecat.partitions.StaticPartitions;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.List;
@@ -37,22 +39,31 @@ import org.apache.spark.sql.types.StructType;
  * without a spec); an overwrite of the partitions written ({@code dynamic}). Reads of the table in the same
  * statement still load its {@code V1Table}.
  */
-public final class InsertTable implements SupportsWrite {
+public final class InsertTable implements SupportsWrite, GluePartitionManagement {
   private final String name;
   private final GlueEntry entry;
   private final CatalogHadoopConf hadoop;
   private final AfterInsert afterWrite;
+  private final PartitionCommands partitions;
 
   /** What follows an INSERT's commit, given the partition directories it wrote and removed ({@code k1=v1/k2=v2}). */
   public interface AfterInsert {
     void run(List<String> written, List<String> removed);
   }
 
-  public InsertTable(String name, GlueEntry entry, CatalogHadoopConf hadoop, AfterInsert afterWrite) {
+  public InsertTable(String name, GlueEntry entry, CatalogHadoopConf hadoop, PartitionCommands partitions,
+      AfterInsert afterWrite) {
     this.name = name;
+    this.partitions = partitions;
     this.entry = entry;
     this.hadoop = hadoop;
     this.afterWrite = afterWrite;
+  }
+
+  /** Spark 4 loads a table with write privileges for partition DDL and TRUNCATE too: they run here as well. */
+  @Override
+  public PartitionCommands partitionCommands() {
+    return partitions;
   }
 
   @Override

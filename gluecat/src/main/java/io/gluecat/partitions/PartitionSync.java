@@ -167,6 +167,37 @@ public final class PartitionSync {
   }
 
   /**
+   * RECOVER PARTITIONS / MSCK REPAIR TABLE, as Spark's catalog repairs a table: with {@code add}, a partition
+   * object for each {@code key=value} directory that has none; with {@code drop}, the objects whose location no
+   * longer exists are deleted. Objects that exist are left as they are (their location may lie elsewhere).
+   */
+  public Result repair(TableName name, Table entry, boolean add, boolean drop) throws NoSuchTableException {
+    Map<List<String>, Partition> existing = new LinkedHashMap<>();
+    for (Partition p : glue.partitions().list(name)) {
+      existing.put(p.values(), p);
+    }
+    List<PartitionInput> found = add ? directories(name, entry) : List.of();
+    List<PartitionInput> create = found.stream().filter(p -> !existing.containsKey(p.values())).toList();
+    List<List<String>> delete = new ArrayList<>();
+    if (drop) {
+      try {
+        for (Partition p : existing.values()) {
+          String location = p.storageDescriptor().location();
+          if (!hadoop.open(catalog + "." + name, location).exists(new Path(location))) {
+            delete.add(p.values());
+          }
+        }
+      } catch (IOException e) {
+        throw new GlueCatalogException(String.format("Could not check the partition directories of table %s.%s: %s",
+            catalog, name, e.getMessage()), e);
+      }
+    }
+    glue.partitions().delete(name, delete);
+    glue.partitions().create(name, create);
+    return new Result(true, "", found.size(), create.size(), delete.size());
+  }
+
+  /**
    * The RENAME half Glue lacks: the partition objects of {@code from} created under {@code to} (whose entry
    * already exists), each as it was. The old ones go with the old entry.
    */
