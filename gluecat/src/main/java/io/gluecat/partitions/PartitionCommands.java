@@ -194,6 +194,9 @@ public final class PartitionCommands {
     if (PartitionSync.notApplicable(entry) != null) {
       return new InternalRow[0];
     }
+    if (java.util.Arrays.equals(names, partitionSchema.fieldNames())) { // one partition (Spark's partitionExists)
+      return find(ident).map(p -> new InternalRow[] {row(p.values())}).orElse(new InternalRow[0]);
+    }
     List<InternalRow> rows = new ArrayList<>();
     for (Partition p : list()) {
       InternalRow row = row(p.values());

@@ -29,6 +29,12 @@ final class RepairByName extends GlueCommandPlan {
     this.command = command;
   }
 
+  /** No rows, as Spark's RepairTableCommand. */
+  @Override
+  protected List<Attribute> columns() {
+    return List.of();
+  }
+
   @Override
   protected List<Row> execute(SparkSession spark) throws Exception {
     TableName name = target.catalog().tableName(target.ident());
@@ -44,11 +50,6 @@ final class RepairByName extends GlueCommandPlan {
     }
     target.catalog().partitionSync().repair(name, entry, add, drop);
     spark.catalog().refreshTable(target.qualified());
-    return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
     return List.of();
   }
 
