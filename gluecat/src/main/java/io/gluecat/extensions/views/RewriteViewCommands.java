@@ -37,7 +37,9 @@ import org.apache.spark.sql.execution.command.CreateViewCommand;
 import org.apache.spark.sql.execution.command.DropTableCommand;
 import org.apache.spark.sql.execution.command.ShowViewsCommand;
 import org.apache.spark.sql.execution.command.DescribeTableCommand;
+import org.apache.spark.sql.execution.command.ShowCreateTableAsSerdeCommand;
 import org.apache.spark.sql.execution.command.ShowCreateTableCommand;
+import org.apache.spark.sql.execution.command.DescribeColumnCommand;
 import org.apache.spark.sql.execution.command.ShowTablePropertiesCommand;
 import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
@@ -99,6 +101,14 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     }
     if (plan instanceof ShowViews show) {
       return showViews(spark, show).orElse(plan);
+    }
+    scala.Tuple2<scala.collection.Seq<String>, String> binding = io.gluecat.compat.SparkCompat.viewSchemaBinding(plan);
+    if (binding != null && !spark.sessionState().catalog().isTempView(Scala.list(Scala.javaList(binding._1())))) {
+      // Spark 4 would look the view up in its built-in catalog (session mode) or as a table (a named catalog)
+      return GlueTarget.of(spark, binding._1())
+          .filter(t -> t.inSessionCatalog() || !(t.catalog() instanceof ViewCatalog))
+          .<LogicalPlan>map(t -> new AlterViewSchemaModeByName(GlueView.of(t), binding._2()))
+          .orElse(plan);
     }
     return plan;
   }
@@ -248,6 +258,16 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     if (plan instanceof ShowCreateTableCommand show) {
       return sessionView(show.table()).map(v -> new ViewMetadataByName(v,
           ViewMetadataByName.Kind.CREATE_STATEMENT, null, Scala.javaList(show.output())));
+    }
+    if (plan instanceof ShowCreateTableAsSerdeCommand show) {
+      // as Spark's own catalog: a view's DDL is the same in both forms
+      return sessionView(show.table()).map(v -> new ViewMetadataByName(v,
+          ViewMetadataByName.Kind.CREATE_STATEMENT, null, Scala.javaList(show.output())));
+    }
+    if (plan instanceof DescribeColumnCommand describe && describe.colNameParts().size() == 1) {
+      return sessionView(describe.table()).map(v -> new ViewMetadataByName(v, describe.isExtended()
+          ? ViewMetadataByName.Kind.DESCRIBE_COLUMN_EXTENDED : ViewMetadataByName.Kind.DESCRIBE_COLUMN,
+          describe.colNameParts().head(), Scala.javaList(describe.output())));
     }
     if (plan instanceof ShowViews show && show.namespace() instanceof ResolvedNamespace ns
         && ns.catalog() instanceof AbstractGlueCatalog && ns.catalog().name().equalsIgnoreCase(GlueTarget.SESSION_CATALOG)
