@@ -150,6 +150,11 @@ public final class SparkCompat {
     return null;
   }
 
+  /** The default collation a CREATE VIEW statement gives; Spark 3.5 has none (null). */
+  public static String viewCollation(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    return null;
+  }
+
   /** ALTER VIEW .. WITH SCHEMA's view name and mode; Spark 3.5 has no such statement (null). */
   public static scala.Tuple2<scala.collection.Seq<String>, String> viewSchemaBinding(
       org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {

@@ -147,6 +147,17 @@ public final class SparkCompat {
     return null;
   }
 
+  /** The default collation a CREATE VIEW statement gives (DEFAULT COLLATION ..); else null. */
+  public static String viewCollation(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    if (createView instanceof org.apache.spark.sql.catalyst.plans.logical.CreateView c) {
+      return c.collation().isDefined() ? c.collation().get() : null;
+    }
+    if (createView instanceof org.apache.spark.sql.execution.command.CreateViewCommand c) {
+      return c.collation().isDefined() ? c.collation().get() : null;
+    }
+    return null;
+  }
+
   /**
    * ALTER VIEW .. WITH SCHEMA's view name and mode, parsed (a name to resolve) or as Spark's v1 command (session
    * mode); null for any other plan.

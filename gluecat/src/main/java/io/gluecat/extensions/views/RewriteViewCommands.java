@@ -200,7 +200,8 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     if (plan instanceof CreateView create && create.child() instanceof PendingViewName name) {
       return !create.query().resolved() ? plan : new CreateViewByName(name.view(), create.userSpecifiedColumns(),
           create.comment(), create.properties(), create.originalText(), create.query(), create.allowExisting(),
-          create.replace(), io.gluecat.compat.SparkCompat.viewSchemaMode(create));
+          create.replace(), io.gluecat.compat.SparkCompat.viewSchemaMode(create),
+          io.gluecat.compat.SparkCompat.viewCollation(create));
     }
     if (plan instanceof AlterViewAs alter && alter.child() instanceof PendingViewName name) {
       return !alter.query().resolved() ? plan : new AlterViewAsByName(name.view(), alter.originalText(),
@@ -226,7 +227,7 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
       return GlueView.session(spark, create.name()).filter(v -> create.plan().resolved())
           .map(v -> new CreateViewByName(v, create.userSpecifiedColumns(), create.comment(), create.properties(),
               create.originalText(), create.plan(), create.allowExisting(), create.replace(),
-              io.gluecat.compat.SparkCompat.viewSchemaMode(create)));
+              io.gluecat.compat.SparkCompat.viewSchemaMode(create), io.gluecat.compat.SparkCompat.viewCollation(create)));
     }
     if (plan instanceof AlterViewAsCommand alter) {
       return GlueView.session(spark, alter.name()).filter(v -> alter.query().resolved())
