@@ -272,9 +272,13 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     }
     if (plan instanceof ShowViews show && show.namespace() instanceof ResolvedNamespace ns
         && ns.catalog() instanceof AbstractGlueCatalog && ns.catalog().name().equalsIgnoreCase(GlueTarget.SESSION_CATALOG)
-        && ns.namespace().size() == 1 && isGlobalTemp(ns.namespace().head())) {
-      // Spark 4.2 lists a ViewCatalog's views itself, even in session mode; the global temporary views are Spark's
-      return Optional.of(new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output()));
+        && ns.namespace().size() == 1) {
+      // Spark 4.2 lists a ViewCatalog's views itself, even in session mode, without the session's temporary
+      // views that Spark's own catalog lists; the global temporary views are Spark's
+      return Optional.of(isGlobalTemp(ns.namespace().head())
+          ? new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output())
+          : new ShowViewsByName((AbstractGlueCatalog) ns.catalog(), ns.namespace().head(),
+              show.pattern().isDefined() ? show.pattern().get() : null, Scala.javaList(show.output())));
     }
     if (plan instanceof ShowViewsCommand show) {
       CatalogPlugin catalog = spark.sessionState().catalogManager().catalog(GlueTarget.SESSION_CATALOG);
