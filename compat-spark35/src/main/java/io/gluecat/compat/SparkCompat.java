@@ -150,6 +150,17 @@ public final class SparkCompat {
     return null;
   }
 
+  /** The default collation a CREATE VIEW statement gives; Spark 3.5 has none (null). */
+  public static String viewCollation(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    return null;
+  }
+
+  /** ALTER VIEW .. WITH SCHEMA's view name and mode; Spark 3.5 has no such statement (null). */
+  public static scala.Tuple2<scala.collection.Seq<String>, String> viewSchemaBinding(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    return null;
+  }
+
   /**
    * Adds an analyzer rule that runs before Spark resolves a statement's tables, and says whether it did: not on
    * Spark 3.5, which has no such place for extensions (their resolution rules all run after Spark's table

@@ -147,6 +147,33 @@ public final class SparkCompat {
     return null;
   }
 
+  /** The default collation a CREATE VIEW statement gives (DEFAULT COLLATION ..); else null. */
+  public static String viewCollation(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan createView) {
+    if (createView instanceof org.apache.spark.sql.catalyst.plans.logical.CreateView c) {
+      return c.collation().isDefined() ? c.collation().get() : null;
+    }
+    if (createView instanceof org.apache.spark.sql.execution.command.CreateViewCommand c) {
+      return c.collation().isDefined() ? c.collation().get() : null;
+    }
+    return null;
+  }
+
+  /**
+   * ALTER VIEW .. WITH SCHEMA's view name and mode, parsed (a name to resolve) or as Spark's v1 command (session
+   * mode); null for any other plan.
+   */
+  public static scala.Tuple2<scala.collection.Seq<String>, String> viewSchemaBinding(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.AlterViewSchemaBinding a
+        && a.child() instanceof org.apache.spark.sql.catalyst.analysis.UnresolvedView v) {
+      return new scala.Tuple2<>(v.multipartIdentifier(), a.viewSchemaMode().toString());
+    }
+    if (plan instanceof org.apache.spark.sql.execution.command.AlterViewSchemaBindingCommand c) {
+      return new scala.Tuple2<>(c.name().nameParts(), c.viewSchemaMode().toString());
+    }
+    return null;
+  }
+
   /**
    * Adds an analyzer rule that runs before Spark resolves a statement's tables (the hint batch, open to
    * extensions since Spark 4.0), and says whether it did.

@@ -5,6 +5,7 @@ import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
 import io.gluecat.extensions.views.RewriteViewCommands;
+import io.gluecat.extensions.views.SyncEvolvedViewSchema;
 
 import io.gluecat.compat.SparkCompat;
 import java.util.Arrays;
@@ -61,6 +62,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteViewCommands((SparkSession) session);
+      }
+    });
+    // the evolved schema of a gluecat view WITH SCHEMA (TYPE) EVOLUTION, written back to Glue on read
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new SyncEvolvedViewSchema((SparkSession) session);
       }
     });
     // SHOW PARTITIONS of file source and Hive-format tables, from Glue (docs/extensions.md, "SHOW PARTITIONS")

@@ -27,10 +27,11 @@ final class CreateViewByName extends ViewCommand {
   private final boolean ifNotExists;
   private final boolean replace;
   private final String schemaMode;
+  private final String collation;
 
   CreateViewByName(GlueView view, scala.collection.Seq<Tuple2<String, Option<String>>> columns,
       Option<String> comment, scala.collection.Map<String, String> properties, Option<String> sql, LogicalPlan query,
-      boolean ifNotExists, boolean replace, String schemaMode) {
+      boolean ifNotExists, boolean replace, String schemaMode, String collation) {
     super(view);
     this.columns = columns;
     this.comment = comment;
@@ -40,6 +41,7 @@ final class CreateViewByName extends ViewCommand {
     this.ifNotExists = ifNotExists;
     this.replace = replace;
     this.schemaMode = schemaMode;
+    this.collation = collation;
   }
 
   @Override
@@ -57,6 +59,9 @@ final class CreateViewByName extends ViewCommand {
       sparkProperties.put(ViewFormat.PROP_COMMENT, comment.get());
     }
     sparkProperties.put(ViewFormat.PROP_OWNER, spark.sparkContext().sparkUser());
+    if (collation != null) {
+      sparkProperties.put(ViewFormat.PROP_COLLATION, collation);
+    }
     ViewEntry entry = ViewFormat.fromSpark(view.target().catalog().name(), view.name().database(),
         view.name().table(), defined.sql(), defined.schema(), sparkProperties, defined.currentCatalog(),
         defined.currentNamespace(), defined.sqlConfigs(), schemaMode,

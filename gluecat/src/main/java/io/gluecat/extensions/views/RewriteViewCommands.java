@@ -37,7 +37,9 @@ import org.apache.spark.sql.execution.command.CreateViewCommand;
 import org.apache.spark.sql.execution.command.DropTableCommand;
 import org.apache.spark.sql.execution.command.ShowViewsCommand;
 import org.apache.spark.sql.execution.command.DescribeTableCommand;
+import org.apache.spark.sql.execution.command.ShowCreateTableAsSerdeCommand;
 import org.apache.spark.sql.execution.command.ShowCreateTableCommand;
+import org.apache.spark.sql.execution.command.DescribeColumnCommand;
 import org.apache.spark.sql.execution.command.ShowTablePropertiesCommand;
 import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
@@ -99,6 +101,14 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     }
     if (plan instanceof ShowViews show) {
       return showViews(spark, show).orElse(plan);
+    }
+    scala.Tuple2<scala.collection.Seq<String>, String> binding = io.gluecat.compat.SparkCompat.viewSchemaBinding(plan);
+    if (binding != null && !spark.sessionState().catalog().isTempView(Scala.list(Scala.javaList(binding._1())))) {
+      // Spark 4 would look the view up in its built-in catalog (session mode) or as a table (a named catalog)
+      return GlueTarget.of(spark, binding._1())
+          .filter(t -> t.inSessionCatalog() || !(t.catalog() instanceof ViewCatalog))
+          .<LogicalPlan>map(t -> new AlterViewSchemaModeByName(GlueView.of(t), binding._2()))
+          .orElse(plan);
     }
     return plan;
   }
@@ -190,7 +200,8 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
     if (plan instanceof CreateView create && create.child() instanceof PendingViewName name) {
       return !create.query().resolved() ? plan : new CreateViewByName(name.view(), create.userSpecifiedColumns(),
           create.comment(), create.properties(), create.originalText(), create.query(), create.allowExisting(),
-          create.replace(), io.gluecat.compat.SparkCompat.viewSchemaMode(create));
+          create.replace(), io.gluecat.compat.SparkCompat.viewSchemaMode(create),
+          io.gluecat.compat.SparkCompat.viewCollation(create));
     }
     if (plan instanceof AlterViewAs alter && alter.child() instanceof PendingViewName name) {
       return !alter.query().resolved() ? plan : new AlterViewAsByName(name.view(), alter.originalText(),
@@ -216,7 +227,7 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
       return GlueView.session(spark, create.name()).filter(v -> create.plan().resolved())
           .map(v -> new CreateViewByName(v, create.userSpecifiedColumns(), create.comment(), create.properties(),
               create.originalText(), create.plan(), create.allowExisting(), create.replace(),
-              io.gluecat.compat.SparkCompat.viewSchemaMode(create)));
+              io.gluecat.compat.SparkCompat.viewSchemaMode(create), io.gluecat.compat.SparkCompat.viewCollation(create)));
     }
     if (plan instanceof AlterViewAsCommand alter) {
       return GlueView.session(spark, alter.name()).filter(v -> alter.query().resolved())
@@ -249,11 +260,25 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
       return sessionView(show.table()).map(v -> new ViewMetadataByName(v,
           ViewMetadataByName.Kind.CREATE_STATEMENT, null, Scala.javaList(show.output())));
     }
+    if (plan instanceof ShowCreateTableAsSerdeCommand show) {
+      // as Spark's own catalog: a view's DDL is the same in both forms
+      return sessionView(show.table()).map(v -> new ViewMetadataByName(v,
+          ViewMetadataByName.Kind.CREATE_STATEMENT, null, Scala.javaList(show.output())));
+    }
+    if (plan instanceof DescribeColumnCommand describe && describe.colNameParts().size() == 1) {
+      return sessionView(describe.table()).map(v -> new ViewMetadataByName(v, describe.isExtended()
+          ? ViewMetadataByName.Kind.DESCRIBE_COLUMN_EXTENDED : ViewMetadataByName.Kind.DESCRIBE_COLUMN,
+          describe.colNameParts().head(), Scala.javaList(describe.output())));
+    }
     if (plan instanceof ShowViews show && show.namespace() instanceof ResolvedNamespace ns
         && ns.catalog() instanceof AbstractGlueCatalog && ns.catalog().name().equalsIgnoreCase(GlueTarget.SESSION_CATALOG)
-        && ns.namespace().size() == 1 && isGlobalTemp(ns.namespace().head())) {
-      // Spark 4.2 lists a ViewCatalog's views itself, even in session mode; the global temporary views are Spark's
-      return Optional.of(new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output()));
+        && ns.namespace().size() == 1) {
+      // Spark 4.2 lists a ViewCatalog's views itself, even in session mode, without the session's temporary
+      // views that Spark's own catalog lists; the global temporary views are Spark's
+      return Optional.of(isGlobalTemp(ns.namespace().head())
+          ? new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output())
+          : new ShowViewsByName((AbstractGlueCatalog) ns.catalog(), ns.namespace().head(),
+              show.pattern().isDefined() ? show.pattern().get() : null, Scala.javaList(show.output())));
     }
     if (plan instanceof ShowViewsCommand show) {
       CatalogPlugin catalog = spark.sessionState().catalogManager().catalog(GlueTarget.SESSION_CATALOG);

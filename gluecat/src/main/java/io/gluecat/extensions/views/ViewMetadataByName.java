@@ -2,6 +2,8 @@ package io.gluecat.extensions.views;
 
 
 import io.gluecat.compat.Scala;
+import io.gluecat.views.ViewEntry;
+import io.gluecat.views.ViewFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +22,14 @@ import org.apache.spark.sql.types.StructField;
  * 4.1): the rows Spark's own catalog gives for a view, from the view as gluecat loads it.
  */
 final class ViewMetadataByName extends ViewCommand {
-  enum Kind { DESCRIBE, DESCRIBE_EXTENDED, PROPERTIES, CREATE_STATEMENT }
+  enum Kind { DESCRIBE, DESCRIBE_EXTENDED, DESCRIBE_COLUMN, DESCRIBE_COLUMN_EXTENDED, PROPERTIES, CREATE_STATEMENT }
+
+  /** The statistics rows Spark's DESCRIBE EXTENDED of a column adds; a view has none, so each reads NULL. */
+  private static final List<String> COLUMN_STATISTICS = List.of("min", "max", "num_nulls", "distinct_count",
+      "avg_col_len", "max_col_len", "histogram");
 
   private final Kind kind;
+  /** The property key of SHOW TBLPROPERTIES, or the column of DESCRIBE v col; null for the others. */
   private final String propertyKey;
   private final List<Attribute> output;
 
@@ -35,7 +42,7 @@ final class ViewMetadataByName extends ViewCommand {
 
   @Override
   protected List<Row> execute(SparkSession spark) throws Exception {
-    view.existing("DESCRIBE", "DESCRIBE TABLE");
+    ViewEntry entry = view.existing("DESCRIBE", "DESCRIBE TABLE");
     CatalogTable table = ((V1Table) view.views().v1View(view.name()).orElseThrow()).v1Table();
     List<Row> rows = new ArrayList<>();
     switch (kind) {
@@ -47,7 +54,26 @@ final class ViewMetadataByName extends ViewCommand {
         if (kind == Kind.DESCRIBE_EXTENDED) {
           rows.add(RowFactory.create("", "", ""));
           rows.add(RowFactory.create("# Detailed Table Information", "", ""));
-          Scala.javaMap(table.toLinkedHashMap()).forEach((k, v) -> rows.add(RowFactory.create(k, v, "")));
+          Scala.javaMap(table.toLinkedHashMap()).forEach((k, v) -> {
+            if (k.equals("Schema")) {
+              return; // Spark's own DESCRIBE of a view leaves the schema tree out: the columns are listed above
+            }
+            rows.add(RowFactory.create(k, v, ""));
+            if (k.equals("View Text")) { // Spark's own catalog keeps the text as written beside it: the same here
+              rows.add(RowFactory.create("View Original Text", v, ""));
+            }
+          });
+        }
+      }
+      case DESCRIBE_COLUMN, DESCRIBE_COLUMN_EXTENDED -> {
+        StructField f = java.util.Arrays.stream(table.schema().fields())
+            .filter(c -> c.name().equalsIgnoreCase(propertyKey)).findFirst()
+            .orElseThrow(() -> org.apache.spark.sql.errors.QueryCompilationErrors.columnNotFoundError(propertyKey));
+        rows.add(RowFactory.create("col_name", f.name()));
+        rows.add(RowFactory.create("data_type", f.dataType().catalogString()));
+        rows.add(RowFactory.create("comment", f.getComment().isDefined() ? f.getComment().get() : "NULL"));
+        if (kind == Kind.DESCRIBE_COLUMN_EXTENDED) {
+          COLUMN_STATISTICS.forEach(statistic -> rows.add(RowFactory.create(statistic, "NULL")));
         }
       }
       case PROPERTIES -> {
@@ -65,14 +91,14 @@ final class ViewMetadataByName extends ViewCommand {
           });
         }
       }
-      case CREATE_STATEMENT -> rows.add(RowFactory.create(createStatement(table)));
+      case CREATE_STATEMENT -> rows.add(RowFactory.create(createStatement(table, entry)));
       default -> throw new IllegalStateException(kind.name());
     }
     return rows;
   }
 
   /** The statement that creates the view again, in the form Spark's SHOW CREATE TABLE gives for a view. */
-  private String createStatement(CatalogTable table) {
+  private String createStatement(CatalogTable table, ViewEntry entry) {
     StringBuilder ddl = new StringBuilder("CREATE VIEW ").append(quoted(view.target().catalog().name())).append('.')
         .append(quoted(view.name().database())).append('.').append(quoted(view.name().table())).append(' ');
     List<String> columns = new ArrayList<>();
@@ -86,15 +112,18 @@ final class ViewMetadataByName extends ViewCommand {
     if (table.comment().isDefined()) {
       ddl.append("COMMENT '").append(escaped(table.comment().get())).append("'\n");
     }
+    entry.collation().ifPresent(c -> ddl.append("DEFAULT COLLATION ").append(c).append('\n'));
     List<String> properties = new ArrayList<>();
     new TreeMap<>(Scala.javaMap(table.properties())).forEach((k, v) -> {
-      if (!k.startsWith("view.")) {
+      if (!k.startsWith("view.") && !k.equals(ViewFormat.COLLATION)) {
         properties.add("'" + escaped(k) + "' = '" + escaped(v) + "'");
       }
     });
     if (!properties.isEmpty()) {
       ddl.append("TBLPROPERTIES ").append(block(properties));
     }
+    // Spark 4 prints the binding so that the DDL recreates the same view; Spark 3.5 has none to print
+    entry.schemaMode().ifPresent(m -> ddl.append("WITH SCHEMA ").append(m).append('\n'));
     return ddl.append("AS ").append(table.viewText().get()).append('\n').toString();
   }
 

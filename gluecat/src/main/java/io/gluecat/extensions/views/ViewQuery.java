@@ -28,6 +28,9 @@ record ViewQuery(String sql, StructType schema, List<String> queryColumnNames, S
 
   static ViewQuery of(SparkSession spark, GlueView view, String sql, LogicalPlan query,
       scala.collection.Seq<Tuple2<String, Option<String>>> userColumns, boolean redefining) {
+    // Spark's own checks of the query (MISSING_AGGREGATION, ...), which its view command would run: the query is
+    // only resolved here, and nothing may reach Glue for a query Spark refuses
+    spark.sessionState().analyzer().checkAnalysis(query);
     SparkCompat.checkViewQuery(view.identifier(), query, redefining);
     StructType output = query.schema();
     List<Tuple2<String, Option<String>>> columns = Scala.javaList(userColumns);

@@ -1,0 +1,116 @@
+package io.gluecat.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gluecat.it.spark.SparkCatalogParityTest;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * Views through gluecat against the same statements on Spark's own catalog (named mode here, session mode in
+ * {@link SessionModeViewParityIT}): collation, schema binding and its write-back, analysis before anything is
+ * written, and how DESCRIBE, SHOW CREATE TABLE and SHOW VIEWS present a view.
+ */
+class ViewParityIT extends SparkCatalogParityTest {
+
+  private void assumeSpark4(String what) {
+    assumeTrue(!spark().version().startsWith("3."), "Spark 3.5 has no " + what);
+  }
+
+  @Test
+  void collationIsKeptAndBackOnRead() {
+    assumeSpark4("collations");
+    onBoth("CREATE TABLE {t} (c1 STRING COLLATE UTF8_LCASE, n INT) USING parquet",
+        "INSERT INTO {t} VALUES ('a', 1), ('A', 2), ('b', 3)",
+        "CREATE VIEW {v} DEFAULT COLLATION UTF8_LCASE AS SELECT c1, n, 'X' AS lit FROM {t}",
+        "CREATE VIEW {w} AS SELECT * FROM {t} WHERE c1 = 'a'");
+    assertSameOutcome("SELECT COUNT(*) FROM {w}");
+    assertSameOutcome("SELECT COLLATION(c1), COLLATION(lit), COUNT(*) FROM {v} WHERE lit = 'x' "
+        + "GROUP BY 1, 2");
+    assertSameOutcome("SHOW CREATE TABLE {v}");
+    Table entry = glueTable(db, "v");
+    assertEquals("UTF8_LCASE", entry.parameters().get("collation"), "the view's default collation");
+    assertEquals("string collate utf8_lcase", entry.storageDescriptor().columns().get(0).type().toLowerCase(),
+        "a collated column keeps its collation in the Glue column type");
+  }
+
+  @Test
+  void schemaModesAreStoredAndEvolutionWritesTheNewSchemaBack() {
+    assumeSpark4("view schema modes");
+    onBoth("CREATE TABLE {t} (id INT, s STRING) USING parquet",
+        "INSERT INTO {t} VALUES (1, 'a')",
+        "CREATE VIEW {ev} WITH SCHEMA EVOLUTION AS SELECT * FROM {t}",
+        "CREATE VIEW {te} WITH SCHEMA TYPE EVOLUTION AS SELECT id FROM {t}",
+        "CREATE VIEW {bi} WITH SCHEMA BINDING AS SELECT id FROM {t}");
+    assertEquals("EVOLUTION", glueTable(db, "ev").parameters().get("view.schemaMode"));
+    assertEquals("TYPE EVOLUTION", glueTable(db, "te").parameters().get("view.schemaMode"));
+    onBoth("DROP TABLE {t}", "CREATE TABLE {t} (id BIGINT, s STRING, extra DOUBLE) USING parquet",
+        "INSERT INTO {t} VALUES (7, 'b', 0.5)");
+    assertSameOutcome("SELECT * FROM {ev}");
+    assertSameOutcome("SELECT * FROM {te}");
+    assertSameOutcome("SELECT * FROM {bi}");
+    assertSameOutcome("DESCRIBE {ev}");
+    assertSameOutcome("DESCRIBE {te}");
+    assertEquals("bigint", glueTable(db, "te").storageDescriptor().columns().get(0).type(),
+        "the evolved type written back to Glue");
+    assertEquals(3, glueTable(db, "ev").storageDescriptor().columns().size(), "the evolved columns written back");
+
+    onBoth("ALTER VIEW {bi} WITH SCHEMA EVOLUTION");
+    assertEquals("EVOLUTION", glueTable(db, "bi").parameters().get("view.schemaMode"));
+    assertSameOutcome("SELECT * FROM {bi}");
+    assertSameOutcome("SHOW CREATE TABLE {bi}");
+    assertSameOutcome("SHOW CREATE TABLE {te}");
+  }
+
+  @Test
+  void aQueryThatDoesNotAnalyzeWritesNothing() {
+    onBoth("CREATE TABLE {t} (key INT, value STRING) USING parquet",
+        "CREATE VIEW {ok} AS SELECT key FROM {t}");
+    assertSameCondition("CREATE VIEW {bad} AS SELECT * FROM {t} GROUP BY key");
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "bad"));
+    assertSameCondition("CREATE OR REPLACE VIEW {bad} AS SELECT nope FROM {t}");
+    assertThrows(EntityNotFoundException.class, () -> glueTable(db, "bad"));
+    assertSameCondition("ALTER VIEW {ok} AS SELECT * FROM {t} GROUP BY key");
+    assertEquals("SELECT key FROM " + t("t"), glueTable(db, "ok").viewOriginalText(), "the view is unchanged");
+  }
+
+  /** Both sides refuse the statement with the same condition and SQLSTATE (messages carry name positions). */
+  private void assertSameCondition(String template) {
+    Outcome[] both = both(template);
+    assertTrue(both[0].failed(), () -> "Spark's catalog ran " + sparkStatement(template));
+    assertEquals(both[0].condition + " " + both[0].sqlState, both[1].condition + " " + both[1].sqlState,
+        () -> gluecatStatement(template) + " through gluecat: " + both[1]);
+  }
+
+  @Test
+  void describeShowCreateAndListingsAreSparks() {
+    onBoth("CREATE TABLE {t} (id INT COMMENT 'the id', name STRING) USING parquet",
+        "CREATE VIEW {v} (vid COMMENT 'view id', vname) COMMENT 'a view' TBLPROPERTIES ('team' = 'x') "
+            + "AS SELECT id, name FROM {t}");
+    assertSameOutcome("DESCRIBE {v}");
+    assertSameOutcome("DESCRIBE {v} vid");
+    assertSameOutcome("DESC FORMATTED {v} vname");
+    assertSameOutcome("SHOW CREATE TABLE {v}");
+    assertSameOutcome("SHOW CREATE TABLE {v} AS SERDE");
+    if (sessionMode()) { // a named catalog's view is described by Spark's own v2 rendering
+      assertSameOutcome("DESCRIBE EXTENDED {v}", row -> row.matches("\\[(Created Time|Last Access|Created By|"
+        + "Owner|View Catalog and Namespace|View Query Output Columns|Table Properties).*"));
+    }
+    if (!sessionMode()) {
+      return; // SHOW VIEWS of a named catalog lists its views only: temporary views belong to spark_catalog
+    }
+    onBoth("CREATE OR REPLACE TEMPORARY VIEW parity_tmp AS SELECT 1 AS one");
+    try {
+      assertSameOutcome("SHOW VIEWS IN {db}");
+      assertSameOutcome("SHOW TABLES IN {db}");
+      assertSameOutcome("SHOW TABLE EXTENDED IN {db} LIKE 'v'", row -> true);
+    } finally {
+      onSpark(() -> spark().sql("DROP VIEW IF EXISTS parity_tmp").collectAsList());
+      session().sql("DROP VIEW IF EXISTS parity_tmp").collectAsList();
+    }
+  }
+}
