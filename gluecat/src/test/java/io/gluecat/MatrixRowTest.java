@@ -31,6 +31,19 @@ public class MatrixRowTest {
     assertEquals(row.get("delta"), deltaVersion(), "Delta");
   }
 
+  /** The build info the catalog checks the running Spark against names this row's artifact and Spark. */
+  @Test
+  void theJarRecordsTheRowItIsBuiltFor() throws IOException {
+    Map<String, String> row = row(System.getProperty("gluecat.matrix.row"));
+    java.util.Properties built = new java.util.Properties();
+    try (java.io.InputStream in = MatrixRowTest.class.getResourceAsStream("/io/gluecat/build-info.properties")) {
+      assertNotNull(in, "io/gluecat/build-info.properties is not on the classpath");
+      built.load(in);
+    }
+    assertEquals(row.get("artifact"), built.getProperty("artifact"), "artifact");
+    assertEquals(row.get("spark"), built.getProperty("spark.version"), "Spark");
+  }
+
   private static String deltaVersion() {
     return org.apache.spark.sql.delta.catalog.DeltaCatalog.class.getPackage().getImplementationVersion();
   }

@@ -1,6 +1,7 @@
 package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkLineCheck;
 import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.SessionChecks;
@@ -55,6 +56,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
     this.name = name;
+    SparkLineCheck.requireBuiltLine(name); // before anything else: on another line any call could fail obscurely
     this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
     this.glue = new GlueGateway(options);
     this.hadoop = new CatalogHadoopConf(options);
@@ -91,7 +93,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
 
   @Override
   public String[] defaultNamespace() {
-    return new String[] {"default"};
+    return new String[] {options.defaultDatabase()};
   }
 
   // ---- tables ----
