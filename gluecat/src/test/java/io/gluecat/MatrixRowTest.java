@@ -48,10 +48,27 @@ public class MatrixRowTest {
     return org.apache.spark.sql.delta.catalog.DeltaCatalog.class.getPackage().getImplementationVersion();
   }
 
+  /** The ids of matrix.yaml's rows, in order. */
+  public static List<String> ids() throws IOException {
+    List<String> ids = new java.util.ArrayList<>();
+    for (String raw : Files.readAllLines(matrixFile())) {
+      String line = raw.replaceAll("#.*$", "").trim();
+      if (line.startsWith("- id:")) {
+        ids.add(line.substring(5).trim());
+      }
+    }
+    return ids;
+  }
+
+  /** matrix.yaml (system property gluecat.matrix.file, set by the parent pom). */
+  public static Path matrixFile() {
+    return Paths.get(System.getProperty("gluecat.matrix.file", "matrix.yaml"));
+  }
+
   /** Reads one row of matrix.yaml: the flat "key: value" lines under "- id: <id>". */
   public static Map<String, String> row(String id) throws IOException {
     assertNotNull(id, "system property gluecat.matrix.row is not set");
-    Path file = Paths.get(System.getProperty("gluecat.matrix.file", "matrix.yaml"));
+    Path file = matrixFile();
     List<String> lines = Files.readAllLines(file);
     Map<String, String> row = null;
     for (String raw : lines) {

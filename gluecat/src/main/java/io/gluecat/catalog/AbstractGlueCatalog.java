@@ -68,6 +68,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
     SessionChecks.requireUpdateCatalogHookOff(name);
     DeltaLogStores.log(name); // which log store Delta commits S3 tables with; warns on the single-driver one
+    DeltaSupport.warnOfKnownBreaks(name, io.gluecat.config.SparkEnvironment.sparkVersion());
   }
 
   @Override
