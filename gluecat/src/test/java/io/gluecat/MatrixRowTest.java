@@ -31,14 +31,44 @@ public class MatrixRowTest {
     assertEquals(row.get("delta"), deltaVersion(), "Delta");
   }
 
+  /** The build info the catalog checks the running Spark against names this row's artifact and Spark. */
+  @Test
+  void theJarRecordsTheRowItIsBuiltFor() throws IOException {
+    Map<String, String> row = row(System.getProperty("gluecat.matrix.row"));
+    java.util.Properties built = new java.util.Properties();
+    try (java.io.InputStream in = MatrixRowTest.class.getResourceAsStream("/io/gluecat/build-info.properties")) {
+      assertNotNull(in, "io/gluecat/build-info.properties is not on the classpath");
+      built.load(in);
+    }
+    assertEquals(row.get("artifact"), built.getProperty("artifact"), "artifact");
+    assertEquals(row.get("spark"), built.getProperty("spark.version"), "Spark");
+  }
+
   private static String deltaVersion() {
     return org.apache.spark.sql.delta.catalog.DeltaCatalog.class.getPackage().getImplementationVersion();
+  }
+
+  /** The ids of matrix.yaml's rows, in order. */
+  public static List<String> ids() throws IOException {
+    List<String> ids = new java.util.ArrayList<>();
+    for (String raw : Files.readAllLines(matrixFile())) {
+      String line = raw.replaceAll("#.*$", "").trim();
+      if (line.startsWith("- id:")) {
+        ids.add(line.substring(5).trim());
+      }
+    }
+    return ids;
+  }
+
+  /** matrix.yaml (system property gluecat.matrix.file, set by the parent pom). */
+  public static Path matrixFile() {
+    return Paths.get(System.getProperty("gluecat.matrix.file", "matrix.yaml"));
   }
 
   /** Reads one row of matrix.yaml: the flat "key: value" lines under "- id: <id>". */
   public static Map<String, String> row(String id) throws IOException {
     assertNotNull(id, "system property gluecat.matrix.row is not set");
-    Path file = Paths.get(System.getProperty("gluecat.matrix.file", "matrix.yaml"));
+    Path file = matrixFile();
     List<String> lines = Files.readAllLines(file);
     Map<String, String> row = null;
     for (String raw : lines) {

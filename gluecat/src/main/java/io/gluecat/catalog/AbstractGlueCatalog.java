@@ -1,6 +1,7 @@
 package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkLineCheck;
 import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.SessionChecks;
@@ -55,6 +56,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
     this.name = name;
+    SparkLineCheck.requireBuiltLine(name); // before anything else: on another line any call could fail obscurely
     this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
     this.glue = new GlueGateway(options);
     this.hadoop = new CatalogHadoopConf(options);
@@ -66,6 +68,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
     SessionChecks.requireUpdateCatalogHookOff(name);
     DeltaLogStores.log(name); // which log store Delta commits S3 tables with; warns on the single-driver one
+    DeltaSupport.warnOfKnownBreaks(name, io.gluecat.config.SparkEnvironment.sparkVersion());
   }
 
   @Override
@@ -91,7 +94,7 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
 
   @Override
   public String[] defaultNamespace() {
-    return new String[] {"default"};
+    return new String[] {options.defaultDatabase()};
   }
 
   // ---- tables ----

@@ -99,6 +99,14 @@ public final class CatalogOptions {
    */
   public static final String LOG_STATEMENT_CALLS = "log.statement-calls";
 
+  /**
+   * Spark's own setting for the session catalog's database at start
+   * ({@code spark.sql.catalog.spark_catalog.defaultDatabase}); Spark passes it to the catalog with its other
+   * options, so gluecat in session mode takes it as its default namespace instead of refusing it.
+   */
+  public static final String SESSION_DEFAULT_DATABASE = "defaultdatabase";
+  static final String SESSION_CATALOG = "spark_catalog";
+
   /** The options a user may set, for error messages and docs. */
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
@@ -133,6 +141,7 @@ public final class CatalogOptions {
   private final int prefetchThreads;
   private final int partitionSegments;
   private final boolean logStatementCalls;
+  private final String defaultDatabase;
 
   private CatalogOptions(String catalogName, Map<String, String> raw) {
     this.catalogName = catalogName;
@@ -150,7 +159,8 @@ public final class CatalogOptions {
           throw invalid(key, "names no Hadoop setting after '" + HADOOP_PREFIX + "'");
         }
         hadoop.put(hadoopKey, e.getValue());
-      } else if (!KNOWN.contains(lower)) {
+      } else if (!KNOWN.contains(lower)
+          && !(lower.equals(SESSION_DEFAULT_DATABASE) && catalogName.equalsIgnoreCase(SESSION_CATALOG))) {
         throw new IllegalArgumentException(String.format(
             "gluecat catalog '%s': unknown option '%s' (spark.sql.catalog.%s.%s). Known options: %s",
             catalogName, key, catalogName, key, String.join(", ", KNOWN)));
@@ -178,6 +188,7 @@ public final class CatalogOptions {
     this.roleSessionName = sessionName.orElseGet(() -> defaultSessionName(catalogName));
     this.skipArchive = bool(options, SKIP_ARCHIVE, false);
     this.logStatementCalls = bool(options, LOG_STATEMENT_CALLS, false);
+    this.defaultDatabase = text(options, SESSION_DEFAULT_DATABASE).orElse("default");
     this.glueMaxAttempts = integer(options, GLUE_MAX_ATTEMPTS, 1, MAX_GLUE_ATTEMPTS_ALLOWED);
     this.glueRetryMode = text(options, GLUE_RETRY_MODE).map(v -> v.toLowerCase(Locale.ROOT)).map(v -> {
       if (!RETRY_MODES.contains(v)) {
@@ -264,6 +275,8 @@ public final class CatalogOptions {
   public int partitionSegments() { return partitionSegments; }
   /** Whether each statement logs its Glue calls in one INFO line ({@code log.statement-calls}). */
   public boolean logStatementCalls() { return logStatementCalls; }
+  /** The namespace statements without one start in: "default", or spark_catalog's defaultDatabase setting. */
+  public String defaultDatabase() { return defaultDatabase; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
 

@@ -34,7 +34,8 @@ public final class SessionChecks {
       throw new IllegalStateException(String.format("gluecat catalog '%s' serves Delta tables through Delta Lake, "
           + "which requires %s to be set. Set %s=org.apache.spark.sql.delta.catalog.DeltaCatalog (or use gluecat "
           + "itself as the session catalog, %s=io.gluecat.GlueCatalog), together with "
-          + "spark.sql.extensions=io.delta.sql.DeltaSparkSessionExtension.", catalog, SESSION_CATALOG,
+          + "spark.sql.extensions=io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension "
+          + "(Delta's extension is needed; gluecat's is optional and, when listed, comes first).", catalog, SESSION_CATALOG,
           SESSION_CATALOG, SESSION_CATALOG));
     }
   }

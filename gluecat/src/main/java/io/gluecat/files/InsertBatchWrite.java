@@ -62,6 +62,8 @@ final class InsertBatchWrite implements BatchWrite {
     this.target = target;
     this.mode = mode;
     this.filters = filters;
+    // before the table's directory is made: a missing writer (spark-avro) leaves nothing behind
+    FileFormat format = fileFormat(target.name(), target.provider(), Thread.currentThread().getContextClassLoader());
     SparkSession spark = SparkSession.active();
     Map<String, String> options = new LinkedHashMap<>(target.options());
     this.conf = spark.sessionState().newHadoopConfWithOptions(SparkCompat.scalaMap(options));
@@ -82,7 +84,8 @@ final class InsertBatchWrite implements BatchWrite {
       FileOutputFormat.setOutputPath(job, output);
       FileCommitProtocol committer = FileCommitProtocol.instantiate(
           spark.sessionState().conf().fileCommitProtocolClass(), jobId, target.location(), replace);
-      WriteJobDescription description = description(spark, job, info.schema(), options, output.toString());
+      WriteJobDescription description = description(spark, job, format, info.schema(), options,
+          output.toString());
       committer.setupJob(job);
       this.files = new FileBatchWrite(job, description, committer);
     } catch (IOException e) {
@@ -91,8 +94,8 @@ final class InsertBatchWrite implements BatchWrite {
     }
   }
 
-  private WriteJobDescription description(SparkSession spark, Job job, StructType schema, Map<String, String> options,
-      String output) {
+  private WriteJobDescription description(SparkSession spark, Job job, FileFormat format, StructType schema,
+      Map<String, String> options, String output) {
     List<String> keys = target.partitionColumns();
     List<Attribute> all = new ArrayList<>(Scala.javaList(DataTypeUtils.toAttributes(schema)));
     List<Attribute> data = all.stream().filter(a -> !keys.contains(a.name())).toList();
@@ -103,7 +106,6 @@ final class InsertBatchWrite implements BatchWrite {
     }
     StructType dataSchema = new StructType(java.util.Arrays.stream(schema.fields())
         .filter(f -> !keys.contains(f.name())).toArray(StructField[]::new));
-    FileFormat format = fileFormat(target.provider());
     for (StructField f : dataSchema.fields()) {
       if (!format.supportDataType(f.dataType())) {
         throw new UnsupportedOperationException(String.format("Table %s: its %s files cannot hold the column "
@@ -212,7 +214,8 @@ final class InsertBatchWrite implements BatchWrite {
     return true;
   }
 
-  private static FileFormat fileFormat(String provider) {
+  /** The writer of {@code table}'s files, or a refusal naming the table and the artifact that is missing. */
+  static FileFormat fileFormat(String table, String provider, ClassLoader loader) {
     switch (provider) {
       case "parquet":
         return new org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat();
@@ -220,10 +223,12 @@ final class InsertBatchWrite implements BatchWrite {
         return new org.apache.spark.sql.execution.datasources.orc.OrcFileFormat();
       default:
         try { // spark-avro is the session's, not gluecat's
-          return (FileFormat) Class.forName("org.apache.spark.sql.avro.AvroFileFormat", true,
-              Thread.currentThread().getContextClassLoader()).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException("Writing " + provider + " files needs spark-avro on the classpath", e);
+          return (FileFormat) Class.forName("org.apache.spark.sql.avro.AvroFileFormat", true, loader)
+              .getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+          throw new IllegalStateException(String.format("Table %s: writing its %s files needs Spark's avro source "
+              + "on the classpath (org.apache.spark:spark-avro_<scala> of the running Spark release, e.g. with "
+              + "--packages). Nothing was written.", table, provider), e);
         }
     }
   }

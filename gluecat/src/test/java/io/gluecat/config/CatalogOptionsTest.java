@@ -90,6 +90,15 @@ class CatalogOptionsTest {
   }
 
   @Test
+  void sparksDefaultDatabaseOfTheSessionCatalogIsAccepted() {
+    CatalogOptions session = CatalogOptions.parse("spark_catalog", Map.of("defaultDatabase", "sales"));
+    assertEquals("sales", session.defaultDatabase());
+    assertEquals("default", CatalogOptions.parse("spark_catalog", Map.of()).defaultDatabase());
+    // a named catalog gets no such setting from Spark: there it is a typo like any other
+    assertRejected("unknown option 'defaultDatabase'", "defaultDatabase", "sales");
+  }
+
+  @Test
   void malformedValuesNameTheOption() {
     assertRejected("glue.id", "glue.id", "12345");
     assertRejected("region", "region", "Mars");

@@ -133,4 +133,16 @@ class CatalogHadoopConfTest {
         "jceks://x", "parquet.crypto.factory.class", "com.example.Evil", "header", "true", "compression", "snappy"));
     assertEquals(Map.of("fs.s3a.endpoint", "http://catalog", "header", "true", "compression", "snappy"), loaded);
   }
+
+  /** Hadoop's defaults name S3A for s3a:, so without hadoop-aws the load fails; the message names the jar. */
+  @Test
+  void anUnloadableS3AFileSystemNamesHadoopAwsOfTheRunningHadoop() {
+    String message = CatalogHadoopConf.unloadableFileSystem("glue", "table glue.sales.orders", "s3a://lake/orders",
+        "s3a", "java.lang.ClassNotFoundException: Class org.apache.hadoop.fs.s3a.S3AFileSystem not found", "3.3.4");
+    org.junit.jupiter.api.Assertions.assertTrue(message.startsWith("gluecat catalog 'glue': table glue.sales.orders is "
+        + "at s3a://lake/orders, but the Hadoop file system configured for the scheme 's3a' cannot be loaded"), message);
+    org.junit.jupiter.api.Assertions.assertTrue(message.contains("org.apache.hadoop:hadoop-aws:3.3.4"), message);
+    org.junit.jupiter.api.Assertions.assertFalse(CatalogHadoopConf.unloadableFileSystem("glue", "t", "x://a", "x",
+        "no class", "3.3.4").contains("hadoop-aws"));
+  }
 }

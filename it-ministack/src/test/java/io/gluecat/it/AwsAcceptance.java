@@ -15,6 +15,7 @@ import org.apache.spark.sql.SparkSession;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.sts.StsClient;
+import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 
 /**
  * The acceptance run behind bin/aws-acceptance: gluecat's journeys against the Glue account and region, and the
@@ -225,9 +226,22 @@ public final class AwsAcceptance {
     }
   }
 
+  /**
+   * A Glue client with the catalog's identity: its role when it has one (a cross-account catalog's base
+   * credentials may reach no Glue at all), else the default chain.
+   */
   private GlueClient glue() {
-    return GlueClient.builder().region(Region.of(options.get("region")))
-        .applyMutation(endpointIfNamed(options.get("glue.endpoint"))).build();
+    software.amazon.awssdk.services.glue.GlueClientBuilder builder = GlueClient.builder().region(Region.of(options.get("region")))
+        .applyMutation(endpointIfNamed(options.get("glue.endpoint")));
+    String role = options.get("role.arn");
+    if (role != null) {
+      StsClient sts = StsClient.builder().region(Region.of(options.get("region")))
+          .applyMutation(endpointIfNamed(options.get("sts.endpoint"))).build();
+      builder.credentialsProvider(StsAssumeRoleCredentialsProvider.builder().stsClient(sts)
+          .refreshRequest(r -> r.roleArn(role).roleSessionName(options.getOrDefault("role.session-name",
+              "gluecat-acceptance")).externalId(options.get("role.external-id"))).build());
+    }
+    return builder.build();
   }
 
   /** Points a client at the endpoint the caller named (moto, MiniStack); without one, at AWS's own. */

@@ -86,6 +86,51 @@ class AwsAcceptanceIT extends MiniStackSparkTest {
     assertEquals(List.of(), leftOnDisk(run.warehouse()));
   }
 
+  /**
+   * operations.md's cross-account run: the base credentials may only assume the catalog's role (the writer
+   * policy of docs/iam/), so every step, the count of Glue partitions included, must go through that role.
+   */
+  @Test
+  void withRoleArnEveryStepRunsAsTheRole() throws Exception {
+    try (Moto iam = Moto.withIam()) {
+      software.amazon.awssdk.auth.credentials.AwsBasicCredentials base =
+          iam.principal("acceptance-base", io.gluecat.testkit.IamPolicies.assumeRoleOnly());
+      String role = iam.role("acceptance-writer", "acceptance-base",
+          io.gluecat.testkit.IamPolicies.forMoto("writer.json", "*", "lake", "w"));
+      String savedKey = System.getProperty("aws.accessKeyId");
+      String savedSecret = System.getProperty("aws.secretAccessKey");
+      System.setProperty("aws.accessKeyId", base.accessKeyId());
+      System.setProperty("aws.secretAccessKey", base.secretAccessKey());
+      try {
+        String warehouse = newDirectory("acceptance-role");
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("region", Moto.REGION);
+        options.put("glue.endpoint", iam.endpoint().toString());
+        options.put("sts.endpoint", iam.endpoint().toString());
+        options.put("role.arn", role);
+        options.put("warehouse", warehouse);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        // a session of its own: its catalog "acceptance" is a new one, with the role
+        int code = AwsAcceptance.run(spark().newSession(), options, new PrintStream(out, true, StandardCharsets.UTF_8));
+        String output = out.toString(StandardCharsets.UTF_8);
+        assertEquals(AwsAcceptance.PASSED, code, output);
+        assertTrue(output.contains("7 of 7 steps passed"), output);
+        assertEquals(List.of(), leftOnDisk(warehouse));
+      } finally {
+        restore("aws.accessKeyId", savedKey);
+        restore("aws.secretAccessKey", savedSecret);
+      }
+    }
+  }
+
+  private static void restore(String key, String value) {
+    if (value == null) {
+      System.clearProperty(key);
+    } else {
+      System.setProperty(key, value);
+    }
+  }
+
   @Test
   void aFailedStepIsReportedAndTheCleanUpStillRuns() throws Exception {
     Outcome run;
