@@ -21,7 +21,6 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchFunctionException;
-import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Column;
 import org.apache.spark.sql.connector.catalog.FunctionCatalog;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -110,19 +109,15 @@ public abstract class AbstractGlueCatalog
    * keep them in session mode too. A named gluecat catalog holds no functions (Glue keeps none for Spark).
    */
 
-  private boolean sessionCatalog() {
-    return CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(name);
-  }
-
   @Override
   public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
-    return sessionCatalog() ? SparkCompat.sessionFunctions().listFunctions(namespace)
+    return names.sessionCatalog() ? SparkCompat.sessionFunctions().listFunctions(namespace)
         : new Identifier[0];
   }
 
   @Override
   public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
-    if (!sessionCatalog()) {
+    if (!names.sessionCatalog()) {
       throw new NoSuchFunctionException(ident);
     }
     return SparkCompat.sessionFunctions().loadFunction(ident);
@@ -130,7 +125,7 @@ public abstract class AbstractGlueCatalog
 
   @Override
   public boolean functionExists(Identifier ident) {
-    return sessionCatalog() && SparkCompat.sessionFunctions().functionExists(ident);
+    return names.sessionCatalog() && SparkCompat.sessionFunctions().functionExists(ident);
   }
 
   // ---- tables ----

@@ -27,7 +27,6 @@ import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
-import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -70,6 +69,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   public Table loadTable(Identifier ident) throws NoSuchTableException {
     TableName name = names.tableName(ident);
     if (name == null) {
+      names.requireSinglePartNamespace(ident);
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);
     }
@@ -78,7 +78,8 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }
     GlueEntry entry = entry(name, raw);
-    return new V1Table(entry.isDelta() ? toCatalogTable(entry, new StructType(), List.of()) : toCatalogTable(entry));
+    return new EntryV1Table(entry.isDelta() ? toCatalogTable(entry, new StructType(), List.of()) : toCatalogTable(entry),
+        hadoop.addedSettings(entry.storageProperties()));
   }
 
   /** A table's entry, read and checked; views are not tables here. */

@@ -133,4 +133,12 @@ class CatalogHadoopConfTest {
         "jceks://x", "parquet.crypto.factory.class", "com.example.Evil", "header", "true", "compression", "snappy"));
     assertEquals(Map.of("fs.s3a.endpoint", "http://catalog", "header", "true", "compression", "snappy"), loaded);
   }
+
+  @Test
+  void theSettingsALoadAddsAreTheCatalogsEvenUnderAnEntrysIgnoredKey() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of("region", "eu-west-1",
+        "hadoop.fs.s3a.endpoint", "http://catalog")));
+    assertEquals(java.util.Set.of("fs.s3a.endpoint", "fs.s3a.endpoint.region"),
+        conf.addedSettings(Map.of("fs.s3a.endpoint", "http://elsewhere", "compression", "snappy")));
+  }
 }

@@ -1,11 +1,13 @@
 package io.gluecat.it;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gluecat.it.spark.SparkCatalogParityTest;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +56,10 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     assertSameOutcome("SHOW USER FUNCTIONS IN default LIKE '" + persistent + "'");
     assertEquals(List.of(), rows("DROP FUNCTION default." + persistent));
     assertSameOutcome("SELECT default." + persistent + "(2)");
+
+    // Pinned limit (docs/session-mode.md): Spark's built-in catalog, which keeps them, has no Glue database.
+    Outcome inGlue = gluecat("CREATE FUNCTION {db}.f() RETURNS INT RETURN 1");
+    assertEquals("SCHEMA_NOT_FOUND", inGlue.condition, inGlue::toString);
   }
 
   /** The catalog's derived S3A region is the catalog's, never the table's. */
@@ -68,5 +74,19 @@ class SessionModeParityIT extends SparkCatalogParityTest {
       assertFalse(gluecat.rows.toString().contains("fs.s3a.gluecat"), statement);
     }
     assertSameOutcome("SHOW TBLPROPERTIES {t} ('option.fs.s3a.endpoint.region')");
+  }
+
+  /** Missing and existing tables and schemas, and names Glue cannot hold: Spark's conditions and SQLSTATEs. */
+  @Test
+  void errorsAreSparks() {
+    onBoth("CREATE TABLE {t} (id INT) USING parquet");
+    String missingDb = unique("nodb");
+    assertAll(Stream.of("SELECT * FROM {missing}", "DROP TABLE {missing}", "DESCRIBE {missing}",
+        "ALTER TABLE {missing} ADD COLUMNS (x INT)", "SHOW TBLPROPERTIES {missing}", "SHOW CREATE TABLE {missing}",
+        "INSERT INTO {missing} VALUES (1)", "CREATE TABLE {t} (id INT) USING parquet",
+        "SELECT * FROM " + missingDb + ".x",
+        "CREATE TABLE " + missingDb + ".x (id INT) USING parquet", "SHOW TABLES IN " + missingDb,
+        "DROP DATABASE " + missingDb, "SELECT * FROM {db}.a.b", "CREATE TABLE {db}.a.b (id INT) USING parquet")
+        .map(statement -> () -> assertSameOutcome(statement)));
   }
 }
