@@ -99,6 +99,15 @@ public final class SparkCompat {
         scala.Option.empty(), scala.Option.empty(), scala.Option.empty(), scalaMap(options));
   }
 
+  /**
+   * The active session's functions as Spark's own session catalog serves them (its V2SessionCatalog over the
+   * built-in SessionCatalog): persistent functions in the built-in catalog's databases.
+   */
+  public static org.apache.spark.sql.connector.catalog.FunctionCatalog sessionFunctions() {
+    return new org.apache.spark.sql.execution.datasources.v2.V2SessionCatalog(
+        SparkSession.active().sessionState().catalog());
+  }
+
   /** The active session's catalog of this name (as configured with spark.sql.catalog.<name>). */
   public static org.apache.spark.sql.connector.catalog.CatalogPlugin catalog(String name) {
     return SparkSession.active().sessionState().catalogManager().catalog(name);

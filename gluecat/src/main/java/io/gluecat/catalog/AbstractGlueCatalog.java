@@ -1,5 +1,6 @@
 package io.gluecat.catalog;
 
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkLineCheck;
 import io.gluecat.delta.DeltaColumns;
@@ -20,7 +21,9 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.catalyst.analysis.NoSuchFunctionException;
 import org.apache.spark.sql.connector.catalog.Column;
+import org.apache.spark.sql.connector.catalog.FunctionCatalog;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.StagedTable;
@@ -30,6 +33,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
+import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -41,7 +45,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>It only routes: table calls to {@link CatalogTables}, namespace calls to {@link CatalogNamespaces}. It
  * wires a catalog's parts together once, in {@link #initialize}, from its options.
  */
-public abstract class AbstractGlueCatalog implements StagingTableCatalog, SupportsNamespaces, PartitionSyncOwner {
+public abstract class AbstractGlueCatalog
+    implements StagingTableCatalog, SupportsNamespaces, FunctionCatalog, PartitionSyncOwner {
 
   private String name;
   private CatalogOptions options;
@@ -95,6 +100,35 @@ public abstract class AbstractGlueCatalog implements StagingTableCatalog, Suppor
   @Override
   public String[] defaultNamespace() {
     return new String[] {options.defaultDatabase()};
+  }
+
+  // ---- functions ----
+
+  /*
+   * Spark resolves every function name that is not a builtin or temporary one against the current catalog, and
+   * asks a catalog that is no FunctionCatalog nothing: it fails (MISSING_CATALOG_ABILITY.FUNCTIONS), even for
+   * a misspelt builtin. As spark_catalog, gluecat serves functions as Spark's own session catalog does, from
+   * the built-in SessionCatalog, where Spark's function statements (CREATE/DROP/DESCRIBE/SHOW FUNCTIONS)
+   * keep them in session mode too. A named gluecat catalog holds no functions (Glue keeps none for Spark).
+   */
+
+  @Override
+  public Identifier[] listFunctions(String[] namespace) throws NoSuchNamespaceException {
+    return names.sessionCatalog() ? SparkCompat.sessionFunctions().listFunctions(namespace)
+        : new Identifier[0];
+  }
+
+  @Override
+  public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
+    if (!names.sessionCatalog()) {
+      throw new NoSuchFunctionException(ident);
+    }
+    return SparkCompat.sessionFunctions().loadFunction(ident);
+  }
+
+  @Override
+  public boolean functionExists(Identifier ident) {
+    return names.sessionCatalog() && SparkCompat.sessionFunctions().functionExists(ident);
   }
 
   // ---- tables ----

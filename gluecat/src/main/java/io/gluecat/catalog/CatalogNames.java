@@ -1,11 +1,17 @@
 package io.gluecat.catalog;
 
+import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.create.CreateChecks;
 import io.gluecat.entry.TableName;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
 
 /**
  * How one catalog turns Spark's identifiers into Glue names: one level of databases, lower case (Glue
@@ -31,11 +37,36 @@ public final class CatalogNames {
   public TableName newTableName(Identifier ident) {
     TableName table = tableName(ident);
     if (table == null) {
+      requireSinglePartNamespace(ident);
       throw new IllegalArgumentException(String.format("gluecat catalog '%s' cannot create table %s: tables are "
           + "named <database>.<table> (Glue has one level of databases)", catalog, ident));
     }
     CreateChecks.validName(catalog, "table", table.table(), table.toString());
     return table;
+  }
+
+  /** Whether this catalog is spark_catalog (session mode). */
+  public boolean sessionCatalog() {
+    return CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(catalog);
+  }
+
+  /**
+   * As spark_catalog, refuses a nested namespace with the error Spark's own session catalog gives
+   * (REQUIRES_SINGLE_PART_NAMESPACE), which users and tools match on; a named catalog answers for itself.
+   */
+  void requireSinglePartNamespace(Identifier ident) {
+    if (sessionCatalog() && ident.namespace().length > 1) {
+      List<String> parts = new ArrayList<>(Arrays.asList(ident.namespace()));
+      parts.add(ident.name());
+      throw CatalogNames.<RuntimeException>unchecked(
+          QueryCompilationErrors.requiresSinglePartNamespaceError(Scala.list(parts)));
+    }
+  }
+
+  /** Throws Spark's AnalysisException, which Scala does not declare and Java would make checked. */
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E unchecked(Throwable e) throws E {
+    throw (E) e;
   }
 
   /** RENAME's target may arrive qualified with this catalog's name: [catalog, db]. */

@@ -5,18 +5,20 @@ import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryV1Table;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTable;
-import io.gluecat.partitions.PartitionCommands;
 import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
+import io.gluecat.partitions.PartitionCommands;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -29,7 +31,6 @@ import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
-import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -72,6 +73,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   public Table loadTable(Identifier ident) throws NoSuchTableException {
     TableName name = names.tableName(ident);
     if (name == null) {
+      names.requireSinglePartNamespace(ident);
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);
     }
@@ -80,8 +82,9 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }
     GlueEntry entry = entry(name, raw);
-    return entry.isDelta() ? new V1Table(toCatalogTable(entry, new StructType(), List.of()))
-        : new FileTable(toCatalogTable(entry), partitionCommands(name, raw, entry));
+    Set<String> catalogSettings = hadoop.addedSettings(entry.storageProperties());
+    return entry.isDelta() ? new EntryV1Table(toCatalogTable(entry, new StructType(), List.of()), catalogSettings)
+        : new FileTable(toCatalogTable(entry), catalogSettings, partitionCommands(name, raw, entry));
   }
 
   /** The partition DDL and TRUNCATE of a file source table (for each table a load of it returns). */

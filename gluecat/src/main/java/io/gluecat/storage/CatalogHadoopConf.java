@@ -160,6 +160,13 @@ public final class CatalogHadoopConf {
     return result;
   }
 
+  /** The keys {@link #storageProperties} adds to a table's own options: the catalog's settings, not the table's. */
+  public Set<String> addedSettings(Map<String, String> tableProperties) {
+    Set<String> added = new TreeSet<>(shared.keySet());
+    added.removeAll(StorageTrust.entryOptions(tableProperties, new TreeSet<>()).keySet());
+    return added;
+  }
+
   /**
    * The options of a write: this catalog's shareable settings, the table's own options (as for loads), then
    * the caller's (which win, SQL OPTIONS included).

@@ -145,4 +145,12 @@ class CatalogHadoopConfTest {
     org.junit.jupiter.api.Assertions.assertFalse(CatalogHadoopConf.unloadableFileSystem("glue", "t", "x://a", "x",
         "no class", "3.3.4").contains("hadoop-aws"));
   }
+
+  @Test
+  void theSettingsALoadAddsAreTheCatalogsEvenUnderAnEntrysIgnoredKey() {
+    CatalogHadoopConf conf = new CatalogHadoopConf(CatalogOptions.parse("lake", Map.of("region", "eu-west-1",
+        "hadoop.fs.s3a.endpoint", "http://catalog")));
+    assertEquals(java.util.Set.of("fs.s3a.endpoint", "fs.s3a.endpoint.region"),
+        conf.addedSettings(Map.of("fs.s3a.endpoint", "http://elsewhere", "compression", "snappy")));
+  }
 }
