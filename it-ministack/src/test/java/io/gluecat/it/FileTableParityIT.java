@@ -21,7 +21,16 @@ class FileTableParityIT extends SparkCatalogParityTest {
   void insertsWithAColumnListAndByName() {
     onBoth("CREATE TABLE {t} (id INT, k STRING, v DOUBLE) USING parquet PARTITIONED BY (k)",
         "INSERT INTO {t} VALUES (1, 1.5, 'a')");
-    assertSameOutcome("INSERT INTO {t} (id, k) VALUES (2, 'b')");
+    if (org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("3.5")) {
+      // A known difference on Spark 3.5 (docs/how-it-works.md, issue #42): its V2 insert, which SQL INSERT into a
+      // partitioned file source table of gluecat is, does not fill the columns a column list leaves out.
+      Outcome partial = gluecat("INSERT INTO {t} (id, k) VALUES (2, 'b')");
+      assertEquals("INCOMPATIBLE_DATA_FOR_TABLE.CANNOT_FIND_DATA", partial.condition, partial.toString());
+      spark("INSERT INTO {t} VALUES (2, NULL, 'b')");
+      gluecat("INSERT INTO {t} VALUES (2, NULL, 'b')");
+    } else {
+      assertSameOutcome("INSERT INTO {t} (id, k) VALUES (2, 'b')");
+    }
     assertSameOutcome("INSERT INTO {t} BY NAME SELECT 'c' AS k, 3 AS id, 0.5 AS v");
     assertSameRowsAnyOrder("SELECT * FROM {t}");
   }
