@@ -34,7 +34,7 @@ class SessionModeParityIT extends SparkCatalogParityTest {
 
   /**
    * SQL functions, temporary and persistent: persistent ones live in Spark's built-in catalog (its
-   * {@code default} database here, which both sides' built-in catalog shares), as docs/session-mode.md says.
+   * {@code default} database here, which both sides' built-in catalog shares), as docs/how-it-works.md says.
    */
   @Test
   void sqlFunctions() {
@@ -56,7 +56,7 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     assertEquals(List.of(), rows("DROP FUNCTION default." + persistent));
     assertSameOutcome("SELECT default." + persistent + "(2)");
 
-    // Pinned limit (docs/session-mode.md): Spark's built-in catalog, which keeps them, has no Glue database.
+    // Pinned limit (docs/how-it-works.md, "Functions in session mode"): Spark's built-in catalog, which keeps them, has no Glue database.
     Outcome inGlue = gluecat("CREATE FUNCTION {db}.f() RETURNS INT RETURN 1");
     assertEquals("SCHEMA_NOT_FOUND", inGlue.condition, inGlue::toString);
   }
