@@ -297,16 +297,12 @@ public final class CatalogHadoopConf {
     try {
       FileSystem.getFileSystemClass(scheme, conf);
     } catch (IOException e) {
-      throw new IllegalArgumentException(String.format("gluecat catalog '%s': %s is at %s, but the catalog has no "
-          + "Hadoop file system for the scheme '%s'. Configure one for this catalog (a hadoop.fs.%s.impl option) "
-          + "or in the session%s.", catalog, table, location, scheme, scheme,
-          "local".equals(scheme) ? "; Trino's native local file system writes local:/// locations, which the "
-              + "catalog option location.map (e.g. local:///=file:/<Trino's local.location>/) maps to a path" : ""), e);
+      throw new IllegalArgumentException(FileSystemRefusals.noFileSystem(catalog, table, location, scheme), e);
     } catch (RuntimeException e) {
       // The configuration names a class for the scheme that cannot be loaded: Hadoop 3.5's defaults name
       // a gs: file system (Spark 4.2) whose jar is seldom on the classpath; older Hadoop names none.
       // Hadoop's own defaults name S3A for s3a:, so a missing hadoop-aws fails here too.
-      throw new IllegalArgumentException(unloadableFileSystem(catalog, table, location, scheme, e.getMessage(),
+      throw new IllegalArgumentException(FileSystemRefusals.unloadable(catalog, table, location, scheme, e.getMessage(),
           org.apache.hadoop.util.VersionInfo.getVersion()), e);
     }
     FileSystem fs;
@@ -325,30 +321,6 @@ public final class CatalogHadoopConf {
           String.join(", ", differing)));
     }
     return fs;
-  }
-
-  /** The refusal of a location whose scheme names a FileSystem class that is not on the classpath. */
-  static String unloadableFileSystem(String catalog, String table, String location, String scheme, String cause,
-      String hadoopVersion) {
-    return String.format("gluecat catalog '%s': %s is at %s, but the Hadoop file system configured for the scheme "
-        + "'%s' cannot be loaded (%s). Put its jar on the classpath%s, or configure another for this catalog (a "
-        + "hadoop.fs.%s.impl option) or in the session.", catalog, table, location, scheme, cause,
-        fileSystemJar(scheme, hadoopVersion), scheme);
-  }
-
-  /** Which jar usually provides a scheme's file system, for messages; empty where gluecat does not know. */
-  private static String fileSystemJar(String scheme, String hadoopVersion) {
-    switch (scheme == null ? "" : scheme) {
-      case "s3a":
-        return String.format(" (for s3a://: org.apache.hadoop:hadoop-aws:%s, the running Hadoop's release, and "
-            + "the AWS SDK that release uses)", hadoopVersion);
-      case "gs":
-        return " (for gs://: the Google Cloud Storage connector, com.google.cloud.bigdataoss:gcs-connector)";
-      case "abfs": case "abfss": case "wasb": case "wasbs":
-        return String.format(" (for %s://: org.apache.hadoop:hadoop-azure:%s)", scheme, hadoopVersion);
-      default:
-        return "";
-    }
   }
 
   /** For messages of callers that open a location they name themselves. */

@@ -137,12 +137,12 @@ class CatalogHadoopConfTest {
   /** Hadoop's defaults name S3A for s3a:, so without hadoop-aws the load fails; the message names the jar. */
   @Test
   void anUnloadableS3AFileSystemNamesHadoopAwsOfTheRunningHadoop() {
-    String message = CatalogHadoopConf.unloadableFileSystem("glue", "table glue.sales.orders", "s3a://lake/orders",
+    String message = FileSystemRefusals.unloadable("glue", "table glue.sales.orders", "s3a://lake/orders",
         "s3a", "java.lang.ClassNotFoundException: Class org.apache.hadoop.fs.s3a.S3AFileSystem not found", "3.3.4");
     org.junit.jupiter.api.Assertions.assertTrue(message.startsWith("gluecat catalog 'glue': table glue.sales.orders is "
         + "at s3a://lake/orders, but the Hadoop file system configured for the scheme 's3a' cannot be loaded"), message);
     org.junit.jupiter.api.Assertions.assertTrue(message.contains("org.apache.hadoop:hadoop-aws:3.3.4"), message);
-    org.junit.jupiter.api.Assertions.assertFalse(CatalogHadoopConf.unloadableFileSystem("glue", "t", "x://a", "x",
+    org.junit.jupiter.api.Assertions.assertFalse(FileSystemRefusals.unloadable("glue", "t", "x://a", "x",
         "no class", "3.3.4").contains("hadoop-aws"));
   }
 
