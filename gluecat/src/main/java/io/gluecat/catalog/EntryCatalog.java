@@ -32,6 +32,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
@@ -92,7 +93,12 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
       GlueEntry entry) {
     StructType keys = new StructType();
     for (String column : entry.partitionColumns()) {
-      keys = keys.add(entry.schema().apply(column));
+      // Glue keeps names in lower case, so an entry's partition key may differ in case from its column.
+      StructField field = java.util.Arrays.stream(entry.schema().fields())
+          .filter(f -> f.name().equalsIgnoreCase(column)).findFirst()
+          .orElseThrow(() -> new InvalidGlueEntryException(String.format("gluecat catalog '%s': the entry of %s names "
+              + "the partition column '%s', which is not among its columns", name(), name, column)));
+      keys = keys.add(field);
     }
     return new PartitionCommands(name(), name, raw, keys, glue, hadoop, () -> names.forgetCachedRelation(name));
   }
