@@ -198,7 +198,7 @@ public final class PartitionCommands {
       return find(ident).map(p -> new InternalRow[] {row(p.values())}).orElse(new InternalRow[0]);
     }
     List<InternalRow> rows = new ArrayList<>();
-    for (Partition p : list()) {
+    for (Partition p : listSelected(names, ident)) {
       InternalRow row = row(p.values());
       if (matches(row, names, ident)) {
         rows.add(row);
@@ -220,6 +220,28 @@ public final class PartitionCommands {
     try {
       List<Partition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get()) : list();
       return answer.stream().filter(p -> PartitionsByValue.selected(p, keys, List.of(spec))).findFirst();
+    } catch (NoSuchTableException e) {
+      throw new GlueCatalogException(qualified + " was dropped while its partitions were changed", e);
+    }
+  }
+
+  /** The partitions a partial spec selects, asked of Glue with its expression where one can be written. */
+  private List<Partition> listSelected(String[] names, InternalRow ident) {
+    Map<String, String> spec = new LinkedHashMap<>();
+    for (int i = 0; i < names.length; i++) {
+      DataType type = partitionSchema.fields()[partitionSchema.fieldIndex(names[i])].dataType();
+      if (ident.isNullAt(i)) {
+        return list(); // Glue's grammar has no null: list, then match
+      }
+      spec.put(names[i], String.valueOf(CatalystTypeConverters.convertToScala(ident.get(i, type), type)));
+    }
+    Optional<List<String>> expressions = PartitionsByValue.expressions(PartitionsByValue.keys(entry.partitionKeys()),
+        List.of(spec));
+    if (expressions.isEmpty()) {
+      return list();
+    }
+    try {
+      return glue.partitions().list(name, expressions.get());
     } catch (NoSuchTableException e) {
       throw new GlueCatalogException(qualified + " was dropped while its partitions were changed", e);
     }

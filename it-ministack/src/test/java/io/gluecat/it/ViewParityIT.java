@@ -93,7 +93,9 @@ class ViewParityIT extends SparkCatalogParityTest {
             + "AS SELECT id, name FROM {t}");
     assertSameOutcome("DESCRIBE {v}");
     assertSameOutcome("DESCRIBE {v} vid");
-    assertSameOutcome("DESC FORMATTED {v} vname");
+    if (sessionMode() || !spark().version().startsWith("3.")) { // named 3.5: Spark's v2 column DESCRIBE (issue #43)
+      assertSameOutcome("DESC FORMATTED {v} vname");
+    }
     assertSameOutcome("SHOW CREATE TABLE {v}");
     assertSameOutcome("SHOW CREATE TABLE {v} AS SERDE");
     if (sessionMode()) { // a named catalog's view is described by Spark's own v2 rendering
