@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gluecat.it.spark.SparkCatalogParityTest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.Table;
@@ -110,9 +111,10 @@ class ViewParityIT extends SparkCatalogParityTest {
       // The two sides are two sessions of one shared Spark: other suites' temporary views are the control's only.
       java.util.function.Predicate<String> othersTemporary = row -> row.endsWith(",true]") && !row.contains("parity_tmp");
       assertSameOutcome("SHOW VIEWS IN {db}", othersTemporary);
-      if (!spark().version().startsWith("3.")) { // Spark 3.5 in session mode: gluecat lists tables only (issue #43)
-        assertSameOutcome("SHOW TABLES IN {db}", othersTemporary);
-      }
+      // Known difference (issue #43): in session mode SHOW TABLES through gluecat lists tables only, no views.
+      Outcome tables = gluecat("SHOW TABLES IN {db}");
+      assertEquals(List.of("[<db>,t,false]"), tables.without(othersTemporary).rows.stream().map(this::normalized)
+          .toList(), tables::toString);
       assertSameOutcome("SHOW TABLE EXTENDED IN {db} LIKE 'v'", row -> true);
     } finally {
       onSpark(() -> spark().sql("DROP VIEW IF EXISTS parity_tmp").collectAsList());
