@@ -217,12 +217,7 @@ public final class PartitionCommands {
     List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
     Map<String, String> spec = PartitionsByValue.spec(keys, values);
     Optional<List<String>> expressions = PartitionsByValue.expressions(keys, List.of(spec));
-    try {
-      List<Partition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get()) : list();
-      return answer.stream().filter(p -> PartitionsByValue.selected(p, keys, List.of(spec))).findFirst();
-    } catch (NoSuchTableException e) {
-      throw new GlueCatalogException(qualified + " was dropped while its partitions were changed", e);
-    }
+    return list(expressions).stream().filter(p -> PartitionsByValue.selected(p, keys, List.of(spec))).findFirst();
   }
 
   /** The partitions a partial spec selects, asked of Glue with its expression where one can be written. */
@@ -233,23 +228,19 @@ public final class PartitionCommands {
       if (ident.isNullAt(i)) {
         return list(); // Glue's grammar has no null: list, then match
       }
-      spec.put(names[i], String.valueOf(CatalystTypeConverters.convertToScala(ident.get(i, type), type)));
+      spec.put(names[i], glueValue(ident.get(i, type), type));
     }
-    Optional<List<String>> expressions = PartitionsByValue.expressions(PartitionsByValue.keys(entry.partitionKeys()),
-        List.of(spec));
-    if (expressions.isEmpty()) {
-      return list();
-    }
-    try {
-      return glue.partitions().list(name, expressions.get());
-    } catch (NoSuchTableException e) {
-      throw new GlueCatalogException(qualified + " was dropped while its partitions were changed", e);
-    }
+    return list(PartitionsByValue.expressions(PartitionsByValue.keys(entry.partitionKeys()), List.of(spec)));
   }
 
   private List<Partition> list() {
+    return list(Optional.empty());
+  }
+
+  /** The partitions Glue answers for these expressions, or all of them where there are none. */
+  private List<Partition> list(Optional<List<String>> expressions) {
     try {
-      return glue.partitions().list(name);
+      return expressions.isPresent() ? glue.partitions().list(name, expressions.get()) : glue.partitions().list(name);
     } catch (NoSuchTableException e) {
       throw new GlueCatalogException(qualified + " was dropped while its partitions were changed", e);
     }
@@ -274,10 +265,14 @@ public final class PartitionCommands {
     StructField[] fields = partitionSchema.fields();
     for (int i = 0; i < fields.length; i++) {
       values.add(ident.isNullAt(i) ? ExternalCatalogUtils.DEFAULT_PARTITION_NAME()
-          : String.valueOf(CatalystTypeConverters.convertToScala(ident.get(i, fields[i].dataType()),
-              fields[i].dataType())));
+          : glueValue(ident.get(i, fields[i].dataType()), fields[i].dataType()));
     }
     return values;
+  }
+
+  /** A partition row's non-null value as Glue keeps it (its Scala value as text). */
+  private static String glueValue(Object value, DataType type) {
+    return String.valueOf(CatalystTypeConverters.convertToScala(value, type));
   }
 
   /** Glue's values as Spark's partition row, cast as Spark casts a spec's values. */

@@ -115,7 +115,14 @@ class ViewParityIT extends SparkCatalogParityTest {
       Outcome tables = gluecat("SHOW TABLES IN {db}");
       assertEquals(List.of("[<db>,t,false]"), tables.without(othersTemporary).rows.stream().map(this::normalized)
           .toList(), tables::toString);
-      assertSameOutcome("SHOW TABLE EXTENDED IN {db} LIKE 'v'", row -> true);
+      if (spark().version().startsWith("3.")) {
+        // Known difference (issue #43): Spark 3.5 runs SHOW TABLE EXTENDED only on its built-in catalog.
+        Outcome extended = gluecat("SHOW TABLE EXTENDED IN {db} LIKE 'v'");
+        assertTrue(extended.failed() && extended.message.contains("SHOW TABLE EXTENDED is not supported for v2 tables"),
+            extended::toString);
+      } else {
+        assertSameOutcome("SHOW TABLE EXTENDED IN {db} LIKE 'v'", row -> true);
+      }
     } finally {
       onSpark(() -> spark().sql("DROP VIEW IF EXISTS parity_tmp").collectAsList());
       session().sql("DROP VIEW IF EXISTS parity_tmp").collectAsList();
