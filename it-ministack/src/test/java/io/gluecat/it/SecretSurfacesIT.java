@@ -87,8 +87,16 @@ class SecretSurfacesIT extends MiniStackSparkTest {
           assertFalse(line.contains(secret), "event log: " + line);
         }
       }
-      assertTrue(shown.stream().anyMatch(l -> l.contains("io.gluecat.s3a.CatalogCredentialsProvider")),
-          "S3A found the keys through gluecat's provider, which is what the table carries");
+      // The table Spark reads carries gluecat's provider in its storage properties (so S3A found the planted keys
+      // through it), while the table's own properties, which DESCRIBE and SHOW print, leave the catalog's settings out.
+      org.apache.spark.sql.connector.catalog.V1Table loaded = (org.apache.spark.sql.connector.catalog.V1Table)
+          ((org.apache.spark.sql.connector.catalog.TableCatalog) spark().sessionState().catalogManager()
+              .catalog(catalog)).loadTable(org.apache.spark.sql.connector.catalog.Identifier.of(
+                  new String[] {db.substring(catalog.length() + 1)}, "p"));
+      String provider = "io.gluecat.s3a.CatalogCredentialsProvider";
+      assertTrue(loaded.v1Table().storage().properties().toString().contains(provider),
+          "S3A finds the keys through gluecat's provider, which is what the table carries");
+      assertFalse(loaded.properties().toString().contains(provider), "the catalog's settings are not the table's");
       sql("DROP NAMESPACE " + db + " CASCADE");
     }
   }

@@ -42,7 +42,7 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     String temp = unique("tf");
     onBoth("CREATE TEMPORARY FUNCTION " + temp + "(x INT) RETURNS INT RETURN x + 1");
     assertSameOutcome("SELECT " + temp + "(1), system.builtin.abs(-2), builtin.abs(-3)");
-    assertSameOutcome("DESCRIBE FUNCTION " + temp);
+    assertSameOutcome("DESCRIBE FUNCTION " + temp, SessionModeParityIT::sessionConfigDump);
     assertSameOutcome("SHOW USER FUNCTIONS LIKE '" + temp + "'");
     onBoth("DROP TEMPORARY FUNCTION " + temp);
     assertSameOutcome("SELECT " + temp + "(1)");
@@ -51,7 +51,7 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     assertEquals(List.of(), rows("CREATE FUNCTION default." + persistent + "(x INT) RETURNS INT RETURN x * 2"));
     assertSameOutcome("SELECT default." + persistent + "(2), spark_catalog.default." + persistent + "(3), "
         + persistent + "(4)");
-    assertSameOutcome("DESCRIBE FUNCTION default." + persistent);
+    assertSameOutcome("DESCRIBE FUNCTION default." + persistent, SessionModeParityIT::sessionConfigDump);
     assertSameOutcome("SHOW USER FUNCTIONS IN default LIKE '" + persistent + "'");
     assertEquals(List.of(), rows("DROP FUNCTION default." + persistent));
     assertSameOutcome("SELECT default." + persistent + "(2)");
@@ -59,6 +59,15 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     // Pinned limit (docs/how-it-works.md, "Functions in session mode"): Spark's built-in catalog, which keeps them, has no Glue database.
     Outcome inGlue = gluecat("CREATE FUNCTION {db}.f() RETURNS INT RETURN 1");
     assertEquals("SCHEMA_NOT_FOUND", inGlue.condition, inGlue::toString);
+  }
+
+  /**
+   * Spark 4.1's DESCRIBE FUNCTION prints a SQL function's stored properties as JSON, among them the session's
+   * settings at creation (spark_catalog's class, Delta's commit counter) and its creation time, which differ between
+   * the two sessions whatever the catalog; the function's name and class rows are still compared.
+   */
+  private static boolean sessionConfigDump(String row) {
+    return row.startsWith("[Usage: {");
   }
 
   /** The catalog's derived S3A region is the catalog's, never the table's. */
@@ -86,11 +95,23 @@ class SessionModeParityIT extends SparkCatalogParityTest {
         "DROP DATABASE " + missingDb));
     // Spark 3.5 words these five differently from gluecat's 4.x-shaped errors (issue #43 has the line-specific
     // wording as open work); every line checks the rest.
+    List<String> nested = List.of("SELECT * FROM {db}.a.b", "CREATE TABLE {db}.a.b (id INT) USING parquet");
     if (!spark().version().startsWith("3.")) {
       statements.addAll(List.of("SHOW TABLES IN " + missingDb, "SELECT * FROM " + missingDb + ".x",
-          "CREATE TABLE " + missingDb + ".x (id INT) USING parquet", "SELECT * FROM {db}.a.b",
-          "CREATE TABLE {db}.a.b (id INT) USING parquet"));
+          "CREATE TABLE " + missingDb + ".x (id INT) USING parquet"));
+      if (!spark().version().startsWith("4.1")) {
+        statements.addAll(nested);
+      }
     }
     assertAll(statements.stream().map(statement -> () -> assertSameOutcome(statement)));
+    if (spark().version().startsWith("4.1")) {
+      // Spark 4.1's own catalog names only the namespace (`db`.`a`) where gluecat names the table, as Spark 4.2
+      // does: the same condition and SQLSTATE, another name (issue #43).
+      for (String statement : nested) {
+        Outcome[] both = both(statement);
+        assertEquals(both[0].condition + " " + both[0].sqlState, both[1].condition + " " + both[1].sqlState,
+            () -> statement + " through gluecat: " + both[1]);
+      }
+    }
   }
 }

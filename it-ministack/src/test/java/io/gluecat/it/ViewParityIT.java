@@ -32,7 +32,14 @@ class ViewParityIT extends SparkCatalogParityTest {
     assertSameOutcome("SELECT COUNT(*) FROM {w}");
     assertSameOutcome("SELECT COLLATION(c1), COLLATION(lit), COUNT(*) FROM {v} WHERE lit = 'x' "
         + "GROUP BY 1, 2");
-    assertSameOutcome("SHOW CREATE TABLE {v}");
+    if (spark().version().startsWith("4.1")) {
+      // Spark 4.1's own catalog prints no DEFAULT COLLATION clause; gluecat prints it, so the DDL remakes the view.
+      Outcome[] both = both("SHOW CREATE TABLE {v}");
+      assertEquals(both[0].seen(), both[1].seen().replace("DEFAULT COLLATION UTF8_LCASE\n", ""), both[1]::toString);
+      assertTrue(both[1].seen().contains("DEFAULT COLLATION UTF8_LCASE"), both[1]::toString);
+    } else {
+      assertSameOutcome("SHOW CREATE TABLE {v}");
+    }
     Table entry = glueTable(db, "v");
     assertEquals("UTF8_LCASE", entry.parameters().get("collation"), "the view's default collation");
     assertEquals("string collate utf8_lcase", entry.storageDescriptor().columns().get(0).type().toLowerCase(),
@@ -94,7 +101,7 @@ class ViewParityIT extends SparkCatalogParityTest {
             + "AS SELECT id, name FROM {t}");
     assertSameOutcome("DESCRIBE {v}");
     assertSameOutcome("DESCRIBE {v} vid");
-    if (sessionMode() || !spark().version().startsWith("3.")) { // named 3.5: Spark's v2 column DESCRIBE (issue #43)
+    if (sessionMode() || spark().version().startsWith("4.2")) { // named 3.5, 4.1: Spark's v2 column DESCRIBE (#43)
       assertSameOutcome("DESC FORMATTED {v} vname");
     }
     assertSameOutcome("SHOW CREATE TABLE {v}");
