@@ -107,11 +107,7 @@ class SessionModeParityIT extends SparkCatalogParityTest {
     if (spark().version().startsWith("4.1")) {
       // Spark 4.1's own catalog names only the namespace (`db`.`a`) where gluecat names the table, as Spark 4.2
       // does: the same condition and SQLSTATE, another name (issue #43).
-      for (String statement : nested) {
-        Outcome[] both = both(statement);
-        assertEquals(both[0].condition + " " + both[0].sqlState, both[1].condition + " " + both[1].sqlState,
-            () -> statement + " through gluecat: " + both[1]);
-      }
+      nested.forEach(this::assertSameCondition);
     }
   }
 }

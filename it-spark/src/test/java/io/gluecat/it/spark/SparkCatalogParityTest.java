@@ -142,6 +142,14 @@ public abstract class SparkCatalogParityTest extends CatalogModeTest {
     return both[1];
   }
 
+  /** Both sides refuse the statement with the same condition and SQLSTATE, whatever their messages say. */
+  protected void assertSameCondition(String template) {
+    Outcome[] both = both(template);
+    assertTrue(both[0].failed(), () -> "Spark's catalog ran " + sparkStatement(template));
+    assertEquals(both[0].condition + " " + both[0].sqlState, both[1].condition + " " + both[1].sqlState,
+        () -> gluecatStatement(template) + " through gluecat: " + both[1]);
+  }
+
   /** Both sides give the same rows, in any order. */
   protected void assertSameRowsAnyOrder(String template) {
     Outcome[] both = both(template);
