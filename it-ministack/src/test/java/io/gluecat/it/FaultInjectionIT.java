@@ -214,6 +214,15 @@ class FaultInjectionIT extends MiniStackSparkTest {
     }
   }
 
+  /**
+   * Whether this line tries every kind of fault, or only the one that surfaces. The three others (absorbed by
+   * the SDK's retries, a reset after Glue applied the call, Glue's ConcurrentModification) depend on the SDK and
+   * on gluecat's handling of the write, not on the Spark line: their columns came out the same on every line, so
+   * they run on the newest row only (docs/reliability.md), while the Spark line's own calls and the outcome of
+   * each failing are tried on every line.
+   */
+  private static final boolean EVERY_KIND = io.gluecat.testkit.Repository.isNewestRowOrNone();
+
   static final String SURFACES = "fault that surfaces";
   static final String ONCE = "transient fault, once";
   static final String APPLIED = "reset after Glue applied it";
@@ -262,11 +271,11 @@ class FaultInjectionIT extends MiniStackSparkTest {
         List<Variant> variants = new ArrayList<>();
         variants.add(new Variant(SURFACES, SURFACING.get(turn % SURFACING.size()), 1, false));
         boolean sts = "Sts".equals(call.service());
-        if (WRITES.contains(op) || sts) {
+        if (EVERY_KIND && (WRITES.contains(op) || sts)) {
           // elsewhere a transient fault is absorbed the same way (GlueRetriesTest); here it matters most
           variants.add(new Variant(ONCE, TRANSIENT.get(turn % TRANSIENT.size()), 3, false));
         }
-        if (WRITES.contains(op)) {
+        if (EVERY_KIND && WRITES.contains(op)) {
           variants.add(new Variant(APPLIED, "reset", 2, true));
           variants.add(new Variant(CONFLICT, "ConcurrentModification", 1, false));
         }
