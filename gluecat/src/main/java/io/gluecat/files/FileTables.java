@@ -16,6 +16,7 @@ import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
 import io.gluecat.storage.NewDirectory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,6 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
 
@@ -230,18 +230,15 @@ public final class FileTables {
 
   /**
    * ALTER TABLE on a file source table changes its Glue entry, at the VersionId it was read with: add
-   * columns, column comments, table properties, SET LOCATION and data source options (SERDEPROPERTIES).
+   * columns, column comments and defaults ({@link FileSchemaChanges}), table properties, SET LOCATION and data
+   * source options (SERDEPROPERTIES).
    * Changes Spark's Hive path refuses for data source tables (dropping, renaming or retyping columns) are
    * refused here too, before anything is written.
    */
   public void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
       throws NoSuchTableException {
     GlueEntry current = EntryReader.read(catalog, name.database(), entry);
-    List<StructField> dataFields = new ArrayList<>();
-    List<StructField> partitionFields = new ArrayList<>();
-    for (StructField f : current.schema().fields()) {
-      (current.partitionColumns().contains(f.name()) ? partitionFields : dataFields).add(f);
-    }
+    List<TableChange> columnChanges = new ArrayList<>();
     Map<String, String> properties = new LinkedHashMap<>(current.properties());
     Map<String, String> storage = new LinkedHashMap<>(current.storageProperties());
     Set<String> removed = new HashSet<>();
@@ -253,12 +250,16 @@ public final class FileTables {
         if (add.fieldNames().length != 1 || add.position() != null) {
           throw refused(name, "adding a nested column or a column at a position");
         }
-        StructField field = new StructField(add.fieldNames()[0], add.dataType(), add.isNullable(),
-            org.apache.spark.sql.types.Metadata.empty());
-        dataFields.add(add.comment() == null ? field : field.withComment(add.comment()));
-      } else if (change instanceof TableChange.UpdateColumnComment) {
-        TableChange.UpdateColumnComment update = (TableChange.UpdateColumnComment) change;
-        replaceField(name, dataFields, partitionFields, update.fieldNames(), f -> f.withComment(update.newComment()));
+        columnChanges.add(change);
+      } else if (FileSchemaChanges.isColumnChange(change)) {
+        String[] path = ((TableChange.ColumnChange) change).fieldNames();
+        if (path.length != 1) {
+          throw refused(name, "changing a nested column");
+        }
+        if (Arrays.stream(current.schema().fieldNames()).noneMatch(path[0]::equals)) {
+          throw new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
+        }
+        columnChanges.add(change);
       } else if (change instanceof TableChange.SetProperty) {
         TableChange.SetProperty set = (TableChange.SetProperty) change;
         if (TableCatalog.PROP_LOCATION.equals(set.property())) {
@@ -283,11 +284,12 @@ public final class FileTables {
         throw refused(name, change.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT));
       }
     }
-    List<StructField> all = new ArrayList<>(dataFields);
-    all.addAll(partitionFields);
-    TableDefinition definition = new TableDefinition(name, current.provider(),
-        new StructType(all.toArray(new StructField[0])), current.partitionColumns(), location, comment, properties,
-        storage);
+    StructType schema = columnChanges.isEmpty() ? current.schema() : FileSchemaChanges.apply(current.schema(),
+        current.partitionColumns(), columnChanges, current.provider(), // Spark's V1 commands' names, for its errors
+        columnChanges.stream().anyMatch(TableChange.AddColumn.class::isInstance) ? "ALTER TABLE ADD COLUMNS"
+            : "ALTER TABLE ALTER COLUMN");
+    TableDefinition definition = new TableDefinition(name, current.provider(), schema, current.partitionColumns(),
+        location, comment, properties, storage);
     software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
         entry, definition, removed,
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
@@ -295,22 +297,6 @@ public final class FileTables {
     if (!location.equals(current.location())) {
       syncAfterWrite(name, updated, false); // SET LOCATION: the partition objects follow the new directories
     }
-  }
-
-  private void replaceField(TableName name, List<StructField> data, List<StructField> partitions, String[] path,
-      java.util.function.UnaryOperator<StructField> change) {
-    if (path.length != 1) {
-      throw refused(name, "changing a nested column");
-    }
-    for (List<StructField> fields : List.of(data, partitions)) {
-      for (int i = 0; i < fields.size(); i++) {
-        if (fields.get(i).name().equalsIgnoreCase(path[0])) {
-          fields.set(i, change.apply(fields.get(i)));
-          return;
-        }
-      }
-    }
-    throw new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
   }
 
   private String checkProvider(TableName name, Map<String, String> properties) {
