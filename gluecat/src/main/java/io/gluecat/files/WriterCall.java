@@ -11,7 +11,9 @@ import java.util.Optional;
  * SQL INSERT gets the V1Table of a file source table (Spark's V1 path writes its static and dynamic partitions),
  * or, for a partitioned Hive-compatible one, an {@link InsertTable}. DataFrameWriter, however, treats any V1Table as a table of Spark's
  * built-in catalog and writes there instead, which would bypass Glue. The only difference between the two
- * calls is the caller, so the caller is what decides; the class name is per Spark line (SparkCompat).
+ * calls is the caller, so the caller is what decides; the class name is per Spark line (SparkCompat). This is the
+ * one place that looks at the stack, and WriterCallTest, run on every line, fails when a Spark release moves
+ * DataFrameWriter's loads.
  */
 public enum WriterCall {
   SAVE_AS_TABLE,
