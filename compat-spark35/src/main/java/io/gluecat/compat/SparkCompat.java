@@ -7,6 +7,8 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.collection.JavaConverters;
 
@@ -178,5 +180,16 @@ public final class SparkCompat {
   public static boolean injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
     return false;
+  }
+
+  /**
+   * Spark's refusal of a column's new type on a data source table (AlterTableChangeColumnCommand): a partition
+   * column is not among the data columns Spark 3.5 looks in; any other is NOT_SUPPORTED_CHANGE_COLUMN.
+   */
+  public static Throwable columnTypeChangeError(List<String> table, StructField from, StructField to,
+      boolean partitionColumn, String[] dataColumns) {
+    return partitionColumn ? QueryCompilationErrors.cannotFindColumnError(from.name(), dataColumns)
+        : QueryCompilationErrors.alterTableChangeColumnNotSupportedForColumnTypeError(
+            QueryCompilationErrors.toSQLId(Scala.list(table)), from, to);
   }
 }

@@ -7,6 +7,8 @@ import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
+import org.apache.spark.sql.errors.QueryCompilationErrors;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.collection.JavaConverters;
 
@@ -192,5 +194,17 @@ public final class SparkCompat {
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
     extensions.injectHintResolutionRule((scala.Function1) builder); // raw: the builder takes the classic session
     return true;
+  }
+
+  /**
+   * Spark's refusal of a column's new type on a data source table (AlterTableChangeColumnCommand): Spark 4 names a
+   * partition column (CANNOT_ALTER_PARTITION_COLUMN); any other is NOT_SUPPORTED_CHANGE_COLUMN, at the statement.
+   */
+  public static Throwable columnTypeChangeError(List<String> table, StructField from, StructField to,
+      boolean partitionColumn, String[] dataColumns) {
+    return partitionColumn ? QueryCompilationErrors.cannotAlterPartitionColumn(String.join(".", table), from.name())
+        : QueryCompilationErrors.alterTableChangeColumnNotSupportedForColumnTypeError(
+            QueryCompilationErrors.toSQLId(Scala.list(table)), from, to,
+            org.apache.spark.sql.catalyst.trees.CurrentOrigin.get());
   }
 }

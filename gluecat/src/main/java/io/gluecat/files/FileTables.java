@@ -31,6 +31,7 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
 
@@ -232,8 +233,8 @@ public final class FileTables {
    * ALTER TABLE on a file source table changes its Glue entry, at the VersionId it was read with: add
    * columns, column comments and defaults ({@link FileSchemaChanges}), table properties, SET LOCATION and data
    * source options (SERDEPROPERTIES).
-   * Changes Spark's Hive path refuses for data source tables (dropping, renaming or retyping columns) are
-   * refused here too, before anything is written.
+   * Changes Spark's own catalog refuses for data source tables (dropping, renaming or retyping columns) are
+   * refused here too, before anything is written, with Spark's errors (AlterRefusals).
    */
   public void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
       throws NoSuchTableException {
@@ -247,14 +248,16 @@ public final class FileTables {
     for (TableChange change : changes) {
       if (change instanceof TableChange.AddColumn) {
         TableChange.AddColumn add = (TableChange.AddColumn) change;
-        if (add.fieldNames().length != 1 || add.position() != null) {
-          throw refused(name, "adding a nested column or a column at a position");
+        if (add.fieldNames().length != 1) {
+          throw AlterRefusals.operation(catalog, name, "ADD COLUMN with qualified column");
+        } else if (add.position() != null) {
+          throw AlterRefusals.operation(catalog, name, "ADD COLUMN ... FIRST | AFTER");
         }
         columnChanges.add(change);
       } else if (FileSchemaChanges.isColumnChange(change)) {
         String[] path = ((TableChange.ColumnChange) change).fieldNames();
         if (path.length != 1) {
-          throw refused(name, "changing a nested column");
+          throw AlterRefusals.operation(catalog, name, "ALTER COLUMN with qualified column");
         }
         if (Arrays.stream(current.schema().fieldNames()).noneMatch(path[0]::equals)) {
           throw new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
@@ -280,8 +283,10 @@ public final class FileTables {
           properties.remove(property);
           removed.add(property);
         }
+      } else if (change instanceof TableChange.UpdateColumnType) {
+        throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
       } else {
-        throw refused(name, change.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT));
+        throw AlterRefusals.change(catalog, name, change);
       }
     }
     StructType schema = columnChanges.isEmpty() ? current.schema() : FileSchemaChanges.apply(current.schema(),
@@ -334,8 +339,25 @@ public final class FileTables {
     return columns;
   }
 
-  private UnsupportedOperationException refused(TableName name, String what) {
-    return new UnsupportedOperationException(String.format("ALTER TABLE %s.%s: %s is not supported for %s data "
-        + "source tables, as in Spark's own catalog", catalog, name, what, "non-Delta"));
+  /** A new column type, which Spark's own catalog refuses for data source tables, with its error. */
+  private RuntimeException typeRefused(TableName name, GlueEntry current, TableChange.UpdateColumnType change) {
+    List<StructField> data = new ArrayList<>();
+    List<StructField> partitions = new ArrayList<>();
+    for (StructField f : current.schema().fields()) {
+      (current.partitionColumns().contains(f.name()) ? partitions : data).add(f);
+    }
+    String[] path = change.fieldNames();
+    if (path.length != 1) {
+      return AlterRefusals.operation(catalog, name, "ALTER COLUMN with qualified column");
+    }
+    String[] dataColumns = data.stream().map(StructField::name).toArray(String[]::new);
+    for (List<StructField> fields : List.of(data, partitions)) {
+      for (StructField f : fields) {
+        if (f.name().equalsIgnoreCase(path[0])) {
+          return AlterRefusals.columnType(catalog, name, f, change, fields == partitions, dataColumns);
+        }
+      }
+    }
+    return new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
   }
 }

@@ -222,6 +222,31 @@ class FileTableParityIT extends SparkCatalogParityTest {
     }
   }
 
+  @Test
+  void refusedColumnChangesKeepSparksConditions() {
+    for (String provider : List.of("parquet", "csv", "json")) {
+      String table = "{" + provider + "}";
+      onBoth("CREATE TABLE " + table + " (id INT, name STRING) USING " + provider);
+      List<String> before = glueColumns(provider);
+      assertSameOutcome("ALTER TABLE " + table + " RENAME COLUMN name TO label");
+      assertSameOutcome("ALTER TABLE " + table + " DROP COLUMN name");
+      assertSameOutcome("ALTER TABLE " + table + " ALTER COLUMN id TYPE BIGINT");
+      assertSameOutcome("ALTER TABLE " + table + " CHANGE COLUMN id id BIGINT");
+      assertSameOutcome("ALTER TABLE " + table + " CHANGE COLUMN id id INT COMMENT 'the id'");
+      assertSameCondition("ALTER TABLE " + table + " ALTER COLUMN name FIRST");
+      assertEquals(before, glueColumns(provider), "a refused change writes nothing to Glue");
+    }
+    onBoth("CREATE TABLE {p} (id INT, k INT) USING parquet PARTITIONED BY (k)");
+    assertSameOutcome("ALTER TABLE {p} ALTER COLUMN k TYPE BIGINT");
+    assertSameOutcome("ALTER TABLE {p} RENAME COLUMN k TO l");
+  }
+
+  /** The columns of Glue's entry of this test's table {@code table}: name and type. */
+  private List<String> glueColumns(String table) {
+    return GLUE.getTable(r -> r.databaseName(db).name(table)).table().storageDescriptor().columns().stream()
+        .map(c -> c.name() + " " + c.type()).collect(Collectors.toList());
+  }
+
   /** Glue's partition objects of this test's table {@code table}: values joined by '/', to their location. */
   private Map<String, String> gluePartitions(String table) {
     return GLUE.getPartitions(r -> r.databaseName(db).tableName(table)).partitions().stream()
