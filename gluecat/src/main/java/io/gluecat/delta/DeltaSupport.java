@@ -51,23 +51,58 @@ public final class DeltaSupport {
   }
 
   /**
-   * Delta before 3.3.3 on Spark 3.5.6 and later (AWS Glue 5.1 and Amazon EMR 7.11+ ship Delta 3.3.2 there):
-   * Spark 3.5.6 checks that a replaced table's write can truncate, which those Delta releases' staged tables
-   * do not declare, so every replace with a query fails (delta-io/delta#4671).
+   * The known break of a Spark and Delta pair, as the warning the catalog logs when it starts; empty for a pair
+   * with none. Both are breaks inside Delta that gluecat cannot mend and whose own errors name neither version
+   * nor the fix:
+   * <ul>
+   *   <li>Delta before 3.3.3 on Spark 3.5.6 and later (AWS Glue 5.1 and Amazon EMR 7.11+ ship Delta 3.3.2
+   *   there): Spark 3.5.6 checks that a replaced table's write can truncate, which those Delta releases' staged
+   *   tables do not declare, so every replace with a query fails (delta-io/delta#4671).
+   *   <li>Delta 4.x before 4.3.0 on Spark 4.1.2 and later of the 4.1 line (AWS Glue 6.1 with Delta 4.2.0):
+   *   Spark 4.1.2 removed the marker trait {@code IgnoreCachedData} (SPARK-54812), which those Delta releases'
+   *   ALTER, TRUNCATE and REORG commands extend, so loading them fails with a {@code NoClassDefFoundError}
+   *   (fixed by delta-io/delta#6981, in Delta 4.3.0).
+   * </ul>
    */
   static Optional<String> knownBreak(String catalog, String sparkVersion, String deltaVersion) {
     int[] spark = release(sparkVersion);
     int[] delta = release(deltaVersion);
-    if (spark == null || delta == null || spark[0] != 3 || spark[1] != 5 || spark[2] < 6 || delta[0] != 3
-        || (delta[1] > 3 || (delta[1] == 3 && delta[2] >= 3))) {
+    if (spark == null || delta == null) {
       return Optional.empty();
     }
-    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR REPLACE "
-        + "TABLE ... USING delta AS SELECT, REPLACE TABLE ... AS SELECT or saveAsTable in overwrite mode: Delta "
-        + "fails them with 'Table ... does not support truncate in batch mode' (delta-io/delta#4671, fixed in "
-        + "Delta 3.3.3), through gluecat and through Delta's own catalog alike. Use Delta 3.3.3, or INSERT "
-        + "OVERWRITE or CREATE TABLE ... AS SELECT into a new name (docs/platforms.md).", catalog, deltaVersion,
-        sparkVersion));
+    if (spark[0] == 3 && spark[1] == 5 && spark[2] >= 6 && delta[0] == 3 && delta[1] <= 3
+        && (delta[1] < 3 || delta[2] < 3)) {
+      return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR "
+          + "REPLACE TABLE ... USING delta AS SELECT, REPLACE TABLE ... AS SELECT or saveAsTable in overwrite mode: "
+          + "Delta fails them with 'Table ... does not support truncate in batch mode' (delta-io/delta#4671, fixed "
+          + "in Delta 3.3.3), through gluecat and through Delta's own catalog alike. Use Delta 3.3.3, or INSERT "
+          + "OVERWRITE or CREATE TABLE ... AS SELECT into a new name (docs/platforms.md).", catalog, deltaVersion,
+          sparkVersion));
+    }
+    if (spark[0] == 4 && spark[1] == 1 && spark[2] >= 2 && delta[0] == 4 && delta[1] < 3) {
+      return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE, "
+          + "TRUNCATE TABLE or REORG TABLE on Delta tables: Delta fails them with NoClassDefFoundError "
+          + "org/apache/spark/sql/catalyst/plans/logical/IgnoreCachedData, a Spark class removed in Spark 4.1.2 "
+          + "(SPARK-54812; fixed in Delta 4.3.0 by delta-io/delta#6981), through gluecat and through Delta's own "
+          + "catalog alike. Use Delta 4.4.0 (the delta-spark_4.1_2.13 release gluecat-spark-4.1 is built with), "
+          + "or Spark 4.1.1 with Delta %s as AWS Glue 6.0 ships them (docs/platforms.md).", catalog, deltaVersion,
+          sparkVersion, deltaVersion));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The error a Delta statement of catalog {@code catalog} gets instead of {@code error}, a linkage error thrown
+   * inside Delta, when the pair it runs on has a known break: the same words as the start-up warning, with
+   * Delta's error as the cause. Any other error is returned as it is.
+   */
+  public static Throwable explain(String catalog, Throwable error) {
+    if (!(error instanceof LinkageError)) {
+      return error;
+    }
+    return knownBreak(catalog, io.gluecat.config.SparkEnvironment.sparkVersion(), version())
+        .<Throwable>map(message -> new UnsupportedOperationException(message, error))
+        .orElse(error);
   }
 
   /** {major, minor, patch} of "3.3.2" or "3.3.2-amzn-1"; null when not of that form. */

@@ -1,6 +1,7 @@
 package io.gluecat.delta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
@@ -16,6 +17,42 @@ class DeltaSupportTest {
         + "CREATE OR REPLACE TABLE ... USING delta AS SELECT"), warning);
     assertTrue(warning.contains("delta-io/delta#4671, fixed in Delta 3.3.3"), warning);
     assertTrue(DeltaSupport.knownBreak("glue", "3.5.9", "3.3.1").isPresent());
+  }
+
+  /**
+   * AWS Glue 6.1: Delta 4.2.0 on Spark 4.1.3. Spark 4.1.2 removed IgnoreCachedData, which Delta before 4.3.0
+   * extends in its ALTER commands; the warning names both versions, what fails and both ways out.
+   */
+  @Test
+  void delta42OnSpark412AndLaterIsAKnownBreakOfAlter() {
+    String warning = DeltaSupport.knownBreak("lake", "4.1.3", "4.2.0").orElseThrow();
+    assertTrue(warning.startsWith("gluecat catalog 'lake': Delta Lake 4.2.0 on Spark 4.1.3 cannot run ALTER TABLE"),
+        warning);
+    assertTrue(warning.contains("NoClassDefFoundError org/apache/spark/sql/catalyst/plans/logical/IgnoreCachedData"),
+        warning);
+    assertTrue(warning.contains("Use Delta 4.4.0"), warning);
+    assertTrue(warning.contains("or Spark 4.1.1 with Delta 4.2.0 as AWS Glue 6.0 ships them"), warning);
+    assertTrue(DeltaSupport.knownBreak("lake", "4.1.2", "4.2.0").isPresent(), "the first Spark without the trait");
+    assertTrue(DeltaSupport.knownBreak("lake", "4.1.9-amzn-0", "4.2.1").isPresent());
+    assertTrue(DeltaSupport.knownBreak("lake", "4.1.2", "4.1.0").isPresent());
+  }
+
+  @Test
+  void delta43AndLaterOrSpark411AndEarlierAreNot() {
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.1.1", "4.2.0"), "Spark 4.1.1 still has it");
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.1.0", "4.2.0"));
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.1.3", "4.3.0"), "the fix");
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.1.3", "4.4.0"), "the 4.1 row");
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.2.0", "4.4.0"), "the 4.2 row");
+    assertEquals(Optional.empty(), DeltaSupport.knownBreak("lake", "4.0.2", "4.0.0"), "Amazon EMR 8.0");
+  }
+
+  @Test
+  void aLinkageErrorOfAPairWithoutAKnownBreakStandsAsItIs() {
+    NoClassDefFoundError error = new NoClassDefFoundError("x/Y");
+    assertSame(error, DeltaSupport.explain("glue", error), "the row's own pair has no known break");
+    IllegalStateException other = new IllegalStateException("other");
+    assertSame(other, DeltaSupport.explain("glue", other));
   }
 
   @Test
