@@ -29,9 +29,11 @@ import software.amazon.awssdk.services.glue.model.Table;
  * The runtime journey: what a user of an AWS runtime does first with gluecat, run on that runtime's own Spark
  * and Delta from Maven Central (matrix.yaml, a row's {@code runtimes:}; one module per pair under it-runtime/)
  * with the row's gluecat artifact as built. Each step is a cell of the compatibility report's runtime table
- * and checks its rows and the Glue entry. The steps share one catalog and one Glue database on MiniStack's S3,
- * in the order below; where a step fails inside Delta on the pair (the pair's {@code limit-step}), the step
- * asserts that failure and that gluecat named it when the catalog started, and is recorded as a known limit.
+ * and checks its rows and the Glue entry. The steps share one catalog and one Glue database, in the order
+ * below; where a step fails inside Delta on the pair (the pair's {@code limits}), the step asserts that failure
+ * and that gluecat named it when the catalog started, and is recorded as a known limit. The tables live in a
+ * local directory ({@code file:}), not on MiniStack's S3: S3A is the row's hadoop-aws on every pair of the row,
+ * which the row's own suites run on S3, and here it would only add its start and its requests to each step.
  * {@link RuntimeJourneyIT} runs it in named mode, {@link SessionModeRuntimeJourneyIT} in session mode, in one
  * JVM: one SparkContext and one MiniStack for both.
  */
@@ -40,7 +42,6 @@ import software.amazon.awssdk.services.glue.model.Table;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class RuntimeJourney extends CatalogModeTest implements CompatResults.RuntimePairAware {
   static final RuntimePair PAIR = RuntimePair.fromMatrix();
-  private static String bucket;
 
   private final List<String> logged = new ArrayList<>();
   private boolean started;
@@ -70,16 +71,6 @@ abstract class RuntimeJourney extends CatalogModeTest implements CompatResults.R
     } else if (sessionMode()) {
       SparkSession.setActiveSession(session);
     }
-  }
-
-  @Override
-  protected String newDatabaseLocation(String database) {
-    synchronized (RuntimeJourney.class) {
-      if (bucket == null) {
-        bucket = newS3ABucket(MINISTACK);
-      }
-    }
-    return "s3a://" + bucket + "/" + database;
   }
 
   @Test
