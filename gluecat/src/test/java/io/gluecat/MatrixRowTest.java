@@ -51,14 +51,20 @@ public class MatrixRowTest {
   /** The ids of matrix.yaml's rows, in order. */
   public static List<String> ids() throws IOException {
     List<String> ids = new java.util.ArrayList<>();
+    boolean inRows = false;
     for (String raw : Files.readAllLines(matrixFile())) {
-      String line = raw.replaceAll("#.*$", "").trim();
-      if (line.startsWith("- id:")) {
-        ids.add(line.substring(5).trim());
+      String line = raw.replaceAll("#.*$", "");
+      if (!line.startsWith(" ") && !line.isBlank()) {
+        inRows = line.trim().equals("rows:"); // not-covered: lists runtimes, not rows
+      } else if (inRows && line.startsWith(ROW_START)) { // a row; the runtimes listed under it are indented further
+        ids.add(line.substring(ROW_START.length()).trim());
       }
     }
     return ids;
   }
+
+  /** How a row of matrix.yaml starts (rows are the list under {@code rows:}, indented by two). */
+  private static final String ROW_START = "  - id:";
 
   /** matrix.yaml (system property gluecat.matrix.file, set by the parent pom). */
   public static Path matrixFile() {
@@ -71,17 +77,23 @@ public class MatrixRowTest {
     Path file = matrixFile();
     List<String> lines = Files.readAllLines(file);
     Map<String, String> row = null;
+    boolean nested = false;
     for (String raw : lines) {
       String line = raw.replaceAll("#.*$", "").trim();
-      if (line.startsWith("- id:")) {
+      if (!raw.startsWith(" ") && !line.isEmpty() && row != null) {
+        break; // the next top-level key (not-covered:)
+      }
+      if (raw.startsWith(ROW_START)) {
         if (row != null) {
           break;
         }
-        if (line.substring(5).trim().equals(id)) {
+        if (raw.substring(ROW_START.length()).replaceAll("#.*$", "").trim().equals(id)) {
           row = new LinkedHashMap<>();
           row.put("id", id);
         }
-      } else if (row != null && line.contains(":")) {
+      } else if (row != null && line.endsWith(":") || row != null && line.equals("runtimes: []")) {
+        nested = true; // the row's runtimes: their keys are not the row's
+      } else if (row != null && !nested && line.contains(":")) {
         int colon = line.indexOf(':');
         row.put(line.substring(0, colon).trim(), line.substring(colon + 1).trim().replace("\"", ""));
       }

@@ -1,5 +1,7 @@
 package io.gluecat.delta;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,31 +45,94 @@ public final class DeltaSupport {
   }
 
   /**
-   * Warns, when catalog {@code catalog} starts, of a known break of the Spark and Delta pair it runs on: a
-   * break inside Delta that gluecat cannot mend, whose own error names neither version nor the fix.
+   * Warns, when catalog {@code catalog} starts, of the known breaks of the Spark and Delta pair it runs on:
+   * breaks inside Delta that gluecat cannot mend, whose own errors name neither version nor the fix.
    */
   public static void warnOfKnownBreaks(String catalog, String sparkVersion) {
-    knownBreak(catalog, sparkVersion, version()).ifPresent(LOG::warn);
+    knownBreaks(catalog, sparkVersion, version()).forEach(LOG::warn);
   }
 
   /**
-   * Delta before 3.3.3 on Spark 3.5.6 and later (AWS Glue 5.1 and Amazon EMR 7.11+ ship Delta 3.3.2 there):
-   * Spark 3.5.6 checks that a replaced table's write can truncate, which those Delta releases' staged tables
-   * do not declare, so every replace with a query fails (delta-io/delta#4671).
+   * The known breaks of a Spark and Delta pair, each as the warning the catalog logs when it starts; empty for a
+   * pair with none:
+   * <ul>
+   *   <li>Delta before 3.3.3 on Spark 3.5.6 and later (AWS Glue 5.1 and Amazon EMR 7.11+ ship Delta 3.3.2
+   *   there): Spark 3.5.6 checks that a replaced table's write can truncate, which those Delta releases' staged
+   *   tables do not declare, so every replace with a query fails (delta-io/delta#4671).
+   *   <li>Delta 4.x before 4.3.0 on Spark 4.1.2 and later of the 4.1 line (AWS Glue 6.1 with Delta 4.2.0):
+   *   Spark 4.1.2 removed the marker trait {@code IgnoreCachedData} (SPARK-54812), which those Delta releases'
+   *   ALTER, TRUNCATE and REORG commands extend, so loading them fails with a {@code NoClassDefFoundError}
+   *   (fixed by delta-io/delta#6981, in Delta 4.3.0).
+   *   <li>Delta 4.x before 4.4.0 on Spark 4.1 and later (AWS Glue 6.0 and 6.1 with Delta 4.2.0): Delta's catalog does not
+   *   declare the capabilities for generated and identity columns (added by delta-io/delta#7290, in Delta 4.4.0),
+   *   so Spark refuses such a create before it reaches a catalog, gluecat's or Delta's own.
+   * </ul>
    */
-  static Optional<String> knownBreak(String catalog, String sparkVersion, String deltaVersion) {
+  static List<String> knownBreaks(String catalog, String sparkVersion, String deltaVersion) {
+    List<String> breaks = new ArrayList<>();
+    replaceBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
+    ignoreCachedDataBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
+    columnCapabilitiesBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
+    return breaks;
+  }
+
+  static Optional<String> replaceBreak(String catalog, String sparkVersion, String deltaVersion) {
     int[] spark = release(sparkVersion);
     int[] delta = release(deltaVersion);
-    if (spark == null || delta == null || spark[0] != 3 || spark[1] != 5 || spark[2] < 6 || delta[0] != 3
-        || (delta[1] > 3 || (delta[1] == 3 && delta[2] >= 3))) {
+    if (spark == null || delta == null || !(spark[0] == 3 && spark[1] == 5 && spark[2] >= 6 && delta[0] == 3
+        && delta[1] <= 3 && (delta[1] < 3 || delta[2] < 3))) {
       return Optional.empty();
     }
-    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR REPLACE "
-        + "TABLE ... USING delta AS SELECT, REPLACE TABLE ... AS SELECT or saveAsTable in overwrite mode: Delta "
-        + "fails them with 'Table ... does not support truncate in batch mode' (delta-io/delta#4671, fixed in "
-        + "Delta 3.3.3), through gluecat and through Delta's own catalog alike. Use Delta 3.3.3, or INSERT "
+    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR "
+        + "REPLACE TABLE ... USING delta AS SELECT, REPLACE TABLE ... AS SELECT or saveAsTable in overwrite mode: "
+        + "Delta fails them with 'Table ... does not support truncate in batch mode' (delta-io/delta#4671, fixed "
+        + "in Delta 3.3.3), through gluecat and through Delta's own catalog alike. Use Delta 3.3.3, or INSERT "
         + "OVERWRITE or CREATE TABLE ... AS SELECT into a new name (docs/platforms.md).", catalog, deltaVersion,
         sparkVersion));
+  }
+
+  static Optional<String> ignoreCachedDataBreak(String catalog, String sparkVersion, String deltaVersion) {
+    int[] spark = release(sparkVersion);
+    int[] delta = release(deltaVersion);
+    if (spark == null || delta == null || !(spark[0] == 4 && spark[1] == 1 && spark[2] >= 2 && delta[0] == 4
+        && delta[1] < 3)) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE, "
+        + "TRUNCATE TABLE or REORG TABLE on Delta tables: Delta fails them with NoClassDefFoundError "
+        + "org/apache/spark/sql/catalyst/plans/logical/IgnoreCachedData, a Spark class removed in Spark 4.1.2 "
+        + "(SPARK-54812; fixed in Delta 4.3.0 by delta-io/delta#6981), through gluecat and through Delta's own "
+        + "catalog alike. Use Delta 4.4.0 (the delta-spark_4.1_2.13 release gluecat-spark-4.1 is built with), "
+        + "or Spark 4.1.1 with Delta %s as AWS Glue 6.0 ships them (docs/platforms.md).", catalog, deltaVersion,
+        sparkVersion, deltaVersion));
+  }
+
+  static Optional<String> columnCapabilitiesBreak(String catalog, String sparkVersion, String deltaVersion) {
+    int[] spark = release(sparkVersion);
+    int[] delta = release(deltaVersion);
+    if (spark == null || delta == null || !(spark[0] == 4 && spark[1] >= 1 && delta[0] == 4 && delta[1] < 4)) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot create Delta tables "
+        + "with generated or identity columns (GENERATED ALWAYS AS ...) by name: Delta's catalog before 4.4.0 does "
+        + "not declare them to Spark (delta-io/delta#7290), so Spark refuses the create ('does not support "
+        + "generated columns') with gluecat and with Delta's own catalog alike. Use Delta 4.4.0, or create such "
+        + "tables with Delta's DeltaTable builder on a path and register them (docs/platforms.md).", catalog,
+        deltaVersion, sparkVersion));
+  }
+
+  /**
+   * The error a Delta statement of catalog {@code catalog} gets instead of {@code error}, a linkage error thrown
+   * inside Delta, on a pair whose Delta fails so (Spark's IgnoreCachedData gone): the words of the start-up
+   * warning, with Delta's error as the cause. Any other error is returned as it is.
+   */
+  public static Throwable explain(String catalog, Throwable error) {
+    if (!(error instanceof LinkageError)) {
+      return error;
+    }
+    return ignoreCachedDataBreak(catalog, io.gluecat.config.SparkEnvironment.sparkVersion(), version())
+        .<Throwable>map(message -> new UnsupportedOperationException(message, error))
+        .orElse(error);
   }
 
   /** {major, minor, patch} of "3.3.2" or "3.3.2-amzn-1"; null when not of that form. */

@@ -211,7 +211,7 @@ public final class DeltaTables {
     long versionBefore = logVersion(location);
     Table altered;
     try {
-      altered = deltaCatalog.get().alterTable(ident, changes);
+      altered = alterInDelta(ident, changes);
     } catch (RuntimeException e) {
       // Only a Glue failure can come after Delta's commit (Delta reads the table back through gluecat); any
       // other error, Delta's own conflicts among them, stands as it is
@@ -230,6 +230,19 @@ public final class DeltaTables {
       }
     }
     return altered;
+  }
+
+  /** Delta's ALTER; a linkage error of a pair with a known break becomes the error that names it. */
+  private Table alterInDelta(Identifier ident, TableChange[] changes) throws NoSuchTableException {
+    try {
+      return deltaCatalog.get().alterTable(ident, changes);
+    } catch (LinkageError e) {
+      Throwable explained = DeltaSupport.explain(catalog, e);
+      if (explained instanceof RuntimeException) {
+        throw (RuntimeException) explained;
+      }
+      throw e;
+    }
   }
 
   private static boolean causedByGlue(Throwable e) {

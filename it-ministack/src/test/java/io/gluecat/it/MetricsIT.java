@@ -1,5 +1,6 @@
 package io.gluecat.it;
 
+import io.gluecat.it.spark.LogCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

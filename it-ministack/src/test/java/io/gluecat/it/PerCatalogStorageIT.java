@@ -1,5 +1,6 @@
 package io.gluecat.it;
 
+import io.gluecat.it.spark.LogCapture;
 import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.s3a.RoleCredentials;
 import io.gluecat.storage.CatalogHadoopConf;

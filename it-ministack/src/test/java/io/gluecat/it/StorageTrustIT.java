@@ -1,5 +1,6 @@
 package io.gluecat.it;
 
+import io.gluecat.it.spark.LogCapture;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.it.spark.MiniStackSparkTest;

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * {@code mode} ({@code named}, {@code session} or {@code -}; from {@link CatalogModeAware}, else from a
  * "named"/"session" in the test's display name), {@code result} ({@code pass}, {@code fail},
  * {@code known-limit}), {@code limit}, {@code test} ({@code <class>#<method>}), {@code message} (the failure's
- * first line, when it failed) and {@code backend} (only when {@link CompatCase#backend()} names one). A skipped
+ * first line, when it failed), {@code backend} (only when {@link CompatCase#backend()} names one) and
+ * {@code runtime} (only for a {@link RuntimePairAware} test: the AWS runtime pair it ran on). A skipped
  * or aborted test records nothing.
  */
 public final class CompatResults implements TestWatcher {
@@ -36,6 +37,23 @@ public final class CompatResults implements TestWatcher {
     String catalogMode();
   }
 
+  /**
+   * A test class that runs on one of the AWS runtimes' Spark and Delta pairs (matrix.yaml, a row's
+   * {@code runtimes:}) says which; its cells go to the row's runtime table, one column per pair and mode.
+   */
+  public interface RuntimePairAware {
+    /** The pair's id in matrix.yaml, e.g. {@code glue-6.0}. */
+    String runtimePair();
+
+    /**
+     * The known limit case {@code caseId} shows on this pair, empty when it has none: a passing test of a case
+     * with a limit here asserted that the limit holds, and is recorded as a known limit with this text.
+     */
+    default String limitOf(String caseId) {
+      return "";
+    }
+  }
+
   /** Where results go: {@code gluecat.compat.results.dir}, else {@code target/compat-results}. */
   public static Path directory() {
     return Paths.get(System.getProperty("gluecat.compat.results.dir", "target/compat-results"));
@@ -43,7 +61,7 @@ public final class CompatResults implements TestWatcher {
 
   @Override
   public void testSuccessful(ExtensionContext context) {
-    case_(context).ifPresent(c -> write(context, c, c.limit().isEmpty() ? "pass" : "known-limit", null));
+    case_(context).ifPresent(c -> write(context, c, limit(context, c).isEmpty() ? "pass" : "known-limit", null));
   }
 
   @Override
@@ -53,6 +71,14 @@ public final class CompatResults implements TestWatcher {
 
   private static Optional<CompatCase> case_(ExtensionContext context) {
     return context.getTestMethod().map(m -> m.getAnnotation(CompatCase.class));
+  }
+
+  private static String limit(ExtensionContext context, CompatCase c) {
+    Optional<Object> instance = context.getTestInstance();
+    if (c.limit().isEmpty() && instance.isPresent() && instance.get() instanceof RuntimePairAware) {
+      return ((RuntimePairAware) instance.get()).limitOf(c.id());
+    }
+    return c.limit();
   }
 
   private static void write(ExtensionContext context, CompatCase c, String result, String message) {
@@ -67,7 +93,7 @@ public final class CompatResults implements TestWatcher {
     line.put("reader", c.reader());
     line.put("mode", mode(context));
     line.put("result", result);
-    line.put("limit", c.limit());
+    line.put("limit", limit(context, c));
     line.put("test", testClass.getName() + "#" + method.getName());
     if (message != null) {
       line.put("message", message);
@@ -75,6 +101,8 @@ public final class CompatResults implements TestWatcher {
     if (!c.backend().isEmpty()) {
       line.put("backend", c.backend());
     }
+    context.getTestInstance().filter(RuntimePairAware.class::isInstance)
+        .ifPresent(i -> line.put("runtime", ((RuntimePairAware) i).runtimePair()));
     try {
       Path dir = directory();
       Files.createDirectories(dir);

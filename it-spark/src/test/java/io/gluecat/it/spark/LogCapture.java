@@ -1,4 +1,4 @@
-package io.gluecat.it;
+package io.gluecat.it.spark;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,7 +13,7 @@ import org.apache.logging.log4j.core.config.Property;
  * Collects every log line (message and stack trace) the test's logging lets through, to check what was
  * logged. It hangs off the root logger only: events of other loggers reach it through additivity.
  */
-final class LogCapture extends AbstractAppender implements AutoCloseable {
+public final class LogCapture extends AbstractAppender implements AutoCloseable {
   private final List<String> sink;
 
   private LogCapture(List<String> sink) {
@@ -21,7 +21,7 @@ final class LogCapture extends AbstractAppender implements AutoCloseable {
     this.sink = sink;
   }
 
-  static LogCapture start(List<String> sink) {
+  public static LogCapture start(List<String> sink) {
     LogCapture capture = new LogCapture(sink);
     capture.start();
     LoggerContext context = (LoggerContext) LogManager.getContext(false);
