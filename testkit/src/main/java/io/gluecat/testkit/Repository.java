@@ -3,6 +3,7 @@ package io.gluecat.testkit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 /**
  * Where the repository's checkout is, for the fixtures that keep tools under {@code <repo>/.tools}:
@@ -40,17 +41,34 @@ public final class Repository {
             return true;
         }
         try {
-            String newest = null;
-            for (String line : Files.readAllLines(root().resolve("matrix.yaml"))) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*-\\s*id:\\s*(\\S+)").matcher(line);
-                if (m.find()) {
-                    newest = m.group(1);
-                }
-            }
-            return row.equals(newest);
+            return row.equals(newestRow(Files.readAllLines(root().resolve("matrix.yaml"))));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The id of the last row of matrix.yaml's {@code rows:} list, given the file's lines: only items at the
+     * rows' own indentation count, not the {@code - id:} items nested in a row ({@code runtimes:}) or in another
+     * top-level list ({@code not-covered:}).
+     */
+    static String newestRow(List<String> lines) {
+        java.util.regex.Pattern item = java.util.regex.Pattern.compile("^(\\s*)-\\s*id:\\s*(\\S+)");
+        boolean inRows = false;
+        String rowIndent = null;
+        String newest = null;
+        for (String line : lines) {
+            if (!line.isEmpty() && !Character.isWhitespace(line.charAt(0)) && !line.startsWith("#")) {
+                inRows = line.startsWith("rows:");
+                continue;
+            }
+            java.util.regex.Matcher m = item.matcher(line);
+            if (inRows && m.find() && (rowIndent == null || rowIndent.equals(m.group(1)))) {
+                rowIndent = m.group(1);
+                newest = m.group(2);
+            }
+        }
+        return newest;
     }
 
     /** {@code <repo>/.tools}, where the fixtures install what they run. */
