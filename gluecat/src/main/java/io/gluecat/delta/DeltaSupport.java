@@ -77,13 +77,9 @@ public final class DeltaSupport {
   }
 
   static Optional<String> replaceBreak(String catalog, String sparkVersion, String deltaVersion) {
-    int[] spark = release(sparkVersion);
-    int[] delta = release(deltaVersion);
-    if (spark == null || delta == null || !(spark[0] == 3 && spark[1] == 5 && spark[2] >= 6 && delta[0] == 3
-        && delta[1] <= 3 && (delta[1] < 3 || delta[2] < 3))) {
-      return Optional.empty();
-    }
-    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR "
+    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 3 && spark[1] == 5
+        && spark[2] >= 6 && delta[0] == 3 && delta[1] <= 3 && (delta[1] < 3 || delta[2] < 3),
+        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run CREATE OR "
         + "REPLACE TABLE ... USING delta AS SELECT, REPLACE TABLE ... AS SELECT or saveAsTable in overwrite mode: "
         + "Delta fails them with 'Table ... does not support truncate in batch mode' (delta-io/delta#4671, fixed "
         + "in Delta 3.3.3), through gluecat and through Delta's own catalog alike. Use Delta 3.3.3, or INSERT "
@@ -92,13 +88,9 @@ public final class DeltaSupport {
   }
 
   static Optional<String> ignoreCachedDataBreak(String catalog, String sparkVersion, String deltaVersion) {
-    int[] spark = release(sparkVersion);
-    int[] delta = release(deltaVersion);
-    if (spark == null || delta == null || !(spark[0] == 4 && spark[1] == 1 && spark[2] >= 2 && delta[0] == 4
-        && delta[1] < 3)) {
-      return Optional.empty();
-    }
-    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE, "
+    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && spark[1] == 1
+        && spark[2] >= 2 && delta[0] == 4 && delta[1] < 3,
+        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE, "
         + "TRUNCATE TABLE or REORG TABLE on Delta tables: Delta fails them with NoClassDefFoundError "
         + "org/apache/spark/sql/catalyst/plans/logical/IgnoreCachedData, a Spark class removed in Spark 4.1.2 "
         + "(SPARK-54812; fixed in Delta 4.3.0 by delta-io/delta#6981), through gluecat and through Delta's own "
@@ -108,12 +100,9 @@ public final class DeltaSupport {
   }
 
   static Optional<String> columnCapabilitiesBreak(String catalog, String sparkVersion, String deltaVersion) {
-    int[] spark = release(sparkVersion);
-    int[] delta = release(deltaVersion);
-    if (spark == null || delta == null || !(spark[0] == 4 && spark[1] >= 1 && delta[0] == 4 && delta[1] < 4)) {
-      return Optional.empty();
-    }
-    return Optional.of(String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot create Delta tables "
+    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && spark[1] >= 1
+        && delta[0] == 4 && delta[1] < 4,
+        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot create Delta tables "
         + "with generated or identity columns (GENERATED ALWAYS AS ...) by name: Delta's catalog before 4.4.0 does "
         + "not declare them to Spark (delta-io/delta#7290), so Spark refuses the create ('does not support "
         + "generated columns') with gluecat and with Delta's own catalog alike. Use Delta 4.4.0, or create such "
@@ -133,6 +122,18 @@ public final class DeltaSupport {
     return ignoreCachedDataBreak(catalog, io.gluecat.config.SparkEnvironment.sparkVersion(), version())
         .<Throwable>map(message -> new UnsupportedOperationException(message, error))
         .orElse(error);
+  }
+
+  /**
+   * {@code message} when both versions are releases and {@code applies} holds for their {major, minor, patch};
+   * empty otherwise (an unknown version is no known break).
+   */
+  private static Optional<String> onPair(String sparkVersion, String deltaVersion,
+      java.util.function.BiPredicate<int[], int[]> applies, java.util.function.Supplier<String> message) {
+    int[] spark = release(sparkVersion);
+    int[] delta = release(deltaVersion);
+    return spark != null && delta != null && applies.test(spark, delta) ? Optional.of(message.get())
+        : Optional.empty();
   }
 
   /** {major, minor, patch} of "3.3.2" or "3.3.2-amzn-1"; null when not of that form. */

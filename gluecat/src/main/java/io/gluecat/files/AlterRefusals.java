@@ -2,7 +2,6 @@ package io.gluecat.files;
 
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.TableName;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.catalyst.TableIdentifier;
@@ -47,7 +46,7 @@ final class AlterRefusals {
       TableChange.UpdateColumnType change, boolean partitionColumn, String[] dataColumns) {
     StructField to = new StructField(column.name(), change.newDataType(), true, Metadata.empty());
     return unchecked(SparkCompat.columnTypeChangeError(List.of(catalog, name.database(), name.table()), column, to,
-        partitionColumn, Arrays.copyOf(dataColumns, dataColumns.length)));
+        partitionColumn, dataColumns));
   }
 
   /** Spark's AnalysisException, thrown as it is (Scala declares none, and Java would make it checked). */

@@ -31,7 +31,6 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
 
@@ -341,23 +340,16 @@ public final class FileTables {
 
   /** A new column type, which Spark's own catalog refuses for data source tables, with its error. */
   private RuntimeException typeRefused(TableName name, GlueEntry current, TableChange.UpdateColumnType change) {
-    List<StructField> data = new ArrayList<>();
-    List<StructField> partitions = new ArrayList<>();
-    for (StructField f : current.schema().fields()) {
-      (current.partitionColumns().contains(f.name()) ? partitions : data).add(f);
-    }
     String[] path = change.fieldNames();
     if (path.length != 1) {
       return AlterRefusals.operation(catalog, name, "ALTER COLUMN with qualified column");
     }
-    String[] dataColumns = data.stream().map(StructField::name).toArray(String[]::new);
-    for (List<StructField> fields : List.of(data, partitions)) {
-      for (StructField f : fields) {
-        if (f.name().equalsIgnoreCase(path[0])) {
-          return AlterRefusals.columnType(catalog, name, f, change, fields == partitions, dataColumns);
-        }
-      }
-    }
-    return new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name, path[0]));
+    List<String> partitionColumns = current.partitionColumns();
+    String[] dataColumns = Arrays.stream(current.schema().fieldNames()).filter(c -> !partitionColumns.contains(c))
+        .toArray(String[]::new);
+    return Arrays.stream(current.schema().fields()).filter(f -> f.name().equalsIgnoreCase(path[0])).findFirst()
+        .map(f -> AlterRefusals.columnType(catalog, name, f, change, partitionColumns.contains(f.name()), dataColumns))
+        .orElseGet(() -> new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name,
+            path[0])));
   }
 }
