@@ -31,6 +31,8 @@ class PackagesTest(unittest.TestCase):
         v = gluecat.MAVEN_VERSION
         self.assertEqual([f"io.gluecat:gluecat-spark-3.5_2.12:{v}", "io.delta:delta-spark_2.12:3.3.3"],
                          packages_for("3.5.9"))
+        self.assertEqual([f"io.gluecat:gluecat-spark-4.0_2.13:{v}", "io.delta:delta-spark_2.13:4.0.1"],
+                         packages_for("4.0.2"))
         self.assertEqual([f"io.gluecat:gluecat-spark-4.1_2.13:{v}", "io.delta:delta-spark_4.1_2.13:4.4.0"],
                          packages_for("4.1.3"))
         self.assertEqual([f"io.gluecat:gluecat-spark-4.2_2.13:{v}", "io.delta:delta-spark_4.2_2.13:4.4.0"],
@@ -43,7 +45,7 @@ class PackagesTest(unittest.TestCase):
         with self.assertRaises(ValueError) as e:
             packages_for("3.4.1")
         self.assertIn("no artifact for Spark 3.4.1", str(e.exception))
-        self.assertIn("3.5, 4.1, 4.2", str(e.exception))
+        self.assertIn("3.5, 4.0, 4.1, 4.2", str(e.exception))
 
     def test_the_builder_gets_the_packages_after_those_it_names(self):
         builder = Builder(**{"spark.jars.packages": "org.example:lib:1.0, io.delta:delta-spark_4.1_2.13:4.4.0"})

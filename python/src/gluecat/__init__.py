@@ -44,6 +44,7 @@ class SparkLine:
 
 LINES = {
     "3.5": SparkLine("3.5", "gluecat-spark-3.5_2.12", "delta-spark_2.12", "3.3.3"),
+    "4.0": SparkLine("4.0", "gluecat-spark-4.0_2.13", "delta-spark_2.13", "4.0.1"),
     "4.1": SparkLine("4.1", "gluecat-spark-4.1_2.13", "delta-spark_4.1_2.13", "4.4.0"),
     "4.2": SparkLine("4.2", "gluecat-spark-4.2_2.13", "delta-spark_4.2_2.13", "4.4.0"),
 }

@@ -134,8 +134,7 @@ public final class SparkCompat {
 
   /** The SQL settings a new view captures (keys without Spark's view.sqlConfig. prefix), as Spark's own CREATE VIEW. */
   public static Map<String, String> viewSqlConfigs(SparkSession spark) {
-    return Scala.javaMap(org.apache.spark.sql.execution.command.ViewHelper$.MODULE$.sqlConfigsToProps(
-        spark.sessionState().conf(), ""));
+    return LineSignatures.viewSqlConfigs(spark);
   }
 
   /**

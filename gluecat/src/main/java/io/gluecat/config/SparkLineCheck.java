@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Each gluecat artifact is compiled against one Spark line (3.5, 4.1, 4.2): on another, Spark's internal
+ * Each gluecat artifact is compiled against one Spark line (3.5, 4.0, 4.1, 4.2): on another, Spark's internal
  * signatures differ and the first statement would fail with a NoSuchMethodError or ClassCastException far from
  * the cause. The catalog therefore refuses to start on a Spark line other than its own; a different patch of
  * the same line (4.1.1 for a 4.1.3 build, 3.5.6-amzn-0 for 3.5.9) is accepted.

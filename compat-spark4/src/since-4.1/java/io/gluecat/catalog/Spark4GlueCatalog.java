@@ -5,8 +5,9 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.connector.catalog.TableSummary;
 
 /**
- * AbstractGlueCatalog with what the Spark 4 lines (4.1 and 4.2) add to every catalog: table summaries. The
- * GlueCatalog of compat-spark41 and compat-spark42 extends it; Spark 3.5's has no such method.
+ * AbstractGlueCatalog with what the Spark 4 lines from 4.1 on add to every catalog: table summaries. The
+ * GlueCatalog of compat-spark41 and compat-spark42 extends it; Spark 3.5 and 4.0 have no such method (so this
+ * source is in compat-spark4/src/since-4.1, which the 4.0 module does not compile).
  */
 public abstract class Spark4GlueCatalog extends AbstractGlueCatalog {
 
