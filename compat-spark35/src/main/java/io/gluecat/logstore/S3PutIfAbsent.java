@@ -25,6 +25,11 @@ final class S3PutIfAbsent {
 
   private S3PutIfAbsent() {}
 
+  /** Empty: S3A's SDK v1 client, which the PUT goes through, is there on every Hadoop 3.3. */
+  static java.util.Optional<String> unavailable() {
+    return java.util.Optional.empty();
+  }
+
   static void put(FileSystem fs, Path path, byte[] bytes) throws IOException {
     if (!(fs instanceof S3AFileSystem)) {
       throw new IOException(String.format("%s is not S3A (%s): %s writes commits with S3's conditional PUT only",

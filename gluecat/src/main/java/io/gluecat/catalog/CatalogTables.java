@@ -162,6 +162,10 @@ final class CatalogTables {
   /**
    * The column features a create may use (generated, identity, default columns): those Delta's own catalog
    * declares on this line, since Delta's path create is what keeps them, and only Delta tables have them.
+   * Delta's catalog before 4.4.0 declares only what its delegate does, which where users put it (spark_catalog)
+   * is Spark's session catalog, with column defaults; gluecat's inner one has the entry catalog as delegate,
+   * so on the Spark 4 lines gluecat declares defaults itself, as Delta's own catalog would (Spark 4.0 with Delta
+   * 4.0). The Spark 3.5 row keeps refusing them (how-it-works.md, "Limits").
    */
   Set<TableCatalogCapability> capabilities() {
     Set<TableCatalogCapability> declared = new java.util.HashSet<>();
@@ -170,6 +174,10 @@ final class CatalogTables {
         if (COLUMN_CAPABILITIES.contains(c.name())) {
           declared.add(c);
         }
+      }
+      String spark = io.gluecat.config.SparkEnvironment.sparkVersion();
+      if (spark != null && !spark.startsWith("3.")) {
+        declared.add(TableCatalogCapability.SUPPORT_COLUMN_DEFAULT_VALUE);
       }
     }
     return declared;

@@ -63,7 +63,8 @@ public final class DeltaSupport {
    *   Spark 4.1.2 removed the marker trait {@code IgnoreCachedData} (SPARK-54812), which those Delta releases'
    *   ALTER, TRUNCATE and REORG commands extend, so loading them fails with a {@code NoClassDefFoundError}
    *   (fixed by delta-io/delta#6981, in Delta 4.3.0).
-   *   <li>Delta 4.x before 4.4.0 on Spark 4.1 and later (AWS Glue 6.0 and 6.1 with Delta 4.2.0): Delta's catalog does not
+   *   <li>Delta 4.x before 4.4.0 on Spark 4 (Amazon EMR 8.0 with Delta 4.0.0, AWS Glue 6.0 and 6.1 with Delta
+   *   4.2.0, and the Spark 4.0 row's own Delta 4.0.1): Delta's catalog does not
    *   declare the capabilities for generated and identity columns (added by delta-io/delta#7290, in Delta 4.4.0),
    *   so Spark refuses such a create before it reaches a catalog, gluecat's or Delta's own.
    * </ul>
@@ -100,14 +101,15 @@ public final class DeltaSupport {
   }
 
   static Optional<String> columnCapabilitiesBreak(String catalog, String sparkVersion, String deltaVersion) {
-    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && spark[1] >= 1
-        && delta[0] == 4 && delta[1] < 4,
+    // Delta 4.4.0 has no build for Spark 4.0 (Delta 4.0.x is that line's newest): there the builder is the way
+    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && delta[0] == 4 && delta[1] < 4,
         () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot create Delta tables "
         + "with generated or identity columns (GENERATED ALWAYS AS ...) by name: Delta's catalog before 4.4.0 does "
         + "not declare them to Spark (delta-io/delta#7290), so Spark refuses the create ('does not support "
-        + "generated columns') with gluecat and with Delta's own catalog alike. Use Delta 4.4.0, or create such "
-        + "tables with Delta's DeltaTable builder on a path and register them (docs/platforms.md).", catalog,
-        deltaVersion, sparkVersion));
+        + "generated columns') with gluecat and with Delta's own catalog alike. %s, or create such tables with "
+        + "Delta's DeltaTable builder (docs/platforms.md).", catalog, deltaVersion, sparkVersion,
+        sparkVersion.startsWith("4.0") ? "No Delta release for Spark 4.0 declares them (Delta 4.4.0 needs Spark "
+            + "4.1 or later): use the 4.1 or 4.2 line for them" : "Use Delta 4.4.0"));
   }
 
   /**

@@ -36,20 +36,31 @@ public final class DeltaLogStores {
     return own.map(String::trim).orElse(SINGLE_DRIVER);
   }
 
-  /** One line per S3 scheme: the store, and a warning when it keeps only writers of one JVM apart. */
-  static List<String> describe(Function<String, Optional<String>> sparkConf, String catalog) {
+  /**
+   * One line per S3 scheme: the store, and a warning when it keeps only writers of one JVM apart, or when it is
+   * ConditionalLogStore and {@code conditionalMissing} says why this S3A cannot run it (Spark 4.0's Hadoop 3.4.1),
+   * where the usual advice would only get every commit refused.
+   */
+  static List<String> describe(Function<String, Optional<String>> sparkConf, String catalog,
+      Optional<String> conditionalMissing) {
     List<String> lines = new ArrayList<>();
     for (String scheme : SCHEMES) {
       String store = resolve(sparkConf, scheme);
       boolean single = store.equals(SINGLE_DRIVER) || store.equals(LEGACY_SINGLE_DRIVER);
-      lines.add(String.format("catalog %s: Delta commits to %s:// locations use %s%s", catalog, scheme, store,
-          single ? "; it keeps apart only writers in this JVM: another application or engine committing to the "
-              + "same table can silently replace a commit. Set spark.delta.logStore." + scheme + ".impl="
-              + CONDITIONAL + " in every writer (docs/operations.md, \"Several writers on "
-              + "one table\")" : ""));
+      String advice = conditionalMissing.map(why -> " " + CONDITIONAL + ", which keeps them apart, cannot run "
+          + "here (" + why + "): keep to one writing application per table").orElse(" Set spark.delta.logStore."
+          + scheme + ".impl=" + CONDITIONAL + " in every writer");
+      String note = single ? "; it keeps apart only writers in this JVM: another application or engine "
+          + "committing to the same table can silently replace a commit." + advice + " (docs/operations.md, "
+          + "\"Several writers on one table\")"
+          : store.equals(CONDITIONAL) && conditionalMissing.isPresent() ? "; " + REFUSES + " (" + conditionalMissing.get()
+          + "; docs/troubleshooting.md)" : "";
+      lines.add(String.format("catalog %s: Delta commits to %s:// locations use %s%s", catalog, scheme, store, note));
     }
     return lines;
   }
+
+  private static final String REFUSES = "it refuses every commit on this S3A";
 
   /** The lines for the running application (empty without a SparkEnv). */
   public static List<String> describe(String catalog) {
@@ -57,14 +68,15 @@ public final class DeltaLogStores {
     if (env == null) {
       return List.of();
     }
-    return describe(key -> env.conf().contains(key) ? Optional.of(env.conf().get(key)) : Optional.empty(), catalog);
+    return describe(key -> env.conf().contains(key) ? Optional.of(env.conf().get(key)) : Optional.empty(), catalog,
+        S3PutIfAbsent.unavailable());
   }
 
   /** Logs them: info for a conditional store, a warning for the single-driver one. */
   public static void log(String catalog) {
     try {
       for (String line : describe(catalog)) {
-        if (line.contains(SINGLE_DRIVER) || line.contains(LEGACY_SINGLE_DRIVER)) {
+        if (line.contains(SINGLE_DRIVER) || line.contains(LEGACY_SINGLE_DRIVER) || line.contains(REFUSES)) {
           LOG.warn(line);
         } else {
           LOG.info(line);

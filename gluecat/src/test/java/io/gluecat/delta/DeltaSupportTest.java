@@ -1,6 +1,7 @@
 package io.gluecat.delta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,22 @@ class DeltaSupportTest {
     assertEquals(Optional.empty(), DeltaSupport.columnCapabilitiesBreak("glue", "3.5.6", "3.3.2"));
   }
 
+  /**
+   * Amazon EMR 8.0 (Delta 4.0.0 on Spark 4.0.2) and the Spark 4.0 row (4.0.1 on 4.0.1): the same break, but no
+   * Delta for Spark 4.0 declares the columns, so the warning sends users to the builder or a later line.
+   */
+  @Test
+  void delta40OnSpark40CannotCreateGeneratedOrIdentityColumnsAndNoDeltaUpgradeIsOffered() {
+    String warning = DeltaSupport.columnCapabilitiesBreak("glue", "4.0.2", "4.0.0").orElseThrow();
+    assertTrue(warning.startsWith("gluecat catalog 'glue': Delta Lake 4.0.0 on Spark 4.0.2 cannot create Delta "
+        + "tables with generated or identity columns"), warning);
+    assertTrue(warning.contains("No Delta release for Spark 4.0 declares them (Delta 4.4.0 needs Spark 4.1 or "
+        + "later): use the 4.1 or 4.2 line for them, or create such tables with Delta's DeltaTable builder"), warning);
+    assertFalse(warning.contains("Use Delta 4.4.0"), warning);
+    assertEquals(List.of(warning), DeltaSupport.knownBreaks("glue", "4.0.2", "4.0.0"), "Amazon EMR 8.0");
+    assertEquals(1, DeltaSupport.knownBreaks("glue", "4.0.1", "4.0.1").size(), "the Spark 4.0 row's own pair");
+  }
+
   @Test
   void aLinkageErrorOfAPairWithoutAKnownBreakStandsAsItIs() {
     NoClassDefFoundError error = new NoClassDefFoundError("x/Y");
@@ -77,9 +94,13 @@ class DeltaSupportTest {
     assertEquals(List.of(), DeltaSupport.knownBreaks("glue", "3.5.9", null), "Delta absent");
   }
 
+  /** None but on the Spark 4.0 row, for which no Delta release declares generated and identity columns. */
   @Test
-  void theRowsOwnPairHasNoKnownBreak() {
-    assertEquals(List.of(), DeltaSupport.knownBreaks("glue", io.gluecat.config.SparkEnvironment.sparkVersion(),
-        DeltaSupport.version()));
+  void theRowsOwnPairHasNoKnownBreakButSpark40sColumns() {
+    String spark = io.gluecat.config.SparkEnvironment.sparkVersion();
+    String delta = DeltaSupport.version();
+    List<String> expected = spark.startsWith("4.0.")
+        ? List.of(DeltaSupport.columnCapabilitiesBreak("glue", spark, delta).orElseThrow()) : List.of();
+    assertEquals(expected, DeltaSupport.knownBreaks("glue", spark, delta));
   }
 }
