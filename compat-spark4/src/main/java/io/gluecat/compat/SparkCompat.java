@@ -134,7 +134,7 @@ public final class SparkCompat {
 
   /** The SQL settings a new view captures (keys without Spark's view.sqlConfig. prefix), as Spark's own CREATE VIEW. */
   public static Map<String, String> viewSqlConfigs(SparkSession spark) {
-    return LineSignatures.viewSqlConfigs(spark);
+    return ViewSqlConfigs.of(spark);
   }
 
   /**

@@ -43,10 +43,4 @@ final class LineSignatures {
       views.checkCyclicViewReference(query, Scala.list(parts), parts);
     }
   }
-
-  /** Spark 4.1 made the capture public, with the prefix to put before each key: none. */
-  static java.util.Map<String, String> viewSqlConfigs(org.apache.spark.sql.SparkSession spark) {
-    return Scala.javaMap(org.apache.spark.sql.execution.command.ViewHelper$.MODULE$.sqlConfigsToProps(
-        spark.sessionState().conf(), ""));
-  }
 }

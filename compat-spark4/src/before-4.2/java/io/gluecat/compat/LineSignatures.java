@@ -11,7 +11,8 @@ import scala.collection.immutable.Seq;
 
 /**
  * What differs between the Spark 4 lines behind the {@link SparkCompat} they share (compat-spark4/): this copy is for
- * Spark 4.0. Each method takes what the shared class computed and only makes the call whose signature moved.
+ * Spark 4.0 and 4.1, whose signatures here are the same (compat-spark4/src/before-4.2; compat-spark42 has its own).
+ * Each method takes what the shared class computed and only makes the call whose signature moved.
  */
 final class LineSignatures {
   private LineSignatures() {}
@@ -22,7 +23,7 @@ final class LineSignatures {
     return new CatalogStorageFormat(location, Option.empty(), Option.empty(), Option.empty(), false, properties);
   }
 
-  /** Spark 4.0's constructor (as 4.1's): with a collation, without a multi-part identifier. */
+  /** Spark 4.0's and 4.1's constructor: with a collation, without a multi-part identifier. */
   static CatalogTable catalogTable(TableIdentifier identifier, CatalogTableType type, CatalogStorageFormat storage,
       StructType schema, Option<String> provider, Seq<String> partitionColumns, String owner, long createTimeMillis,
       String createVersion, scala.collection.immutable.Map<String, String> properties, Option<String> viewText,
@@ -32,7 +33,7 @@ final class LineSignatures {
         Scala.<String>list(), false, true, SparkCompat.scalaMap(java.util.Map.of()), Option.empty());
   }
 
-  /** Spark 4.0's ViewHelper (as 4.1's) names the view by its TableIdentifier. */
+  /** Spark 4.0's and 4.1's ViewHelper names the view by its TableIdentifier. */
   static void checkViewQuery(TableIdentifier name, LogicalPlan query, boolean redefining) {
     org.apache.spark.sql.execution.command.ViewHelper$ views = org.apache.spark.sql.execution.command.ViewHelper$.MODULE$;
     views.verifyTemporaryObjectsNotExists(false, name, query, Scala.<String>list());
@@ -40,23 +41,5 @@ final class LineSignatures {
     if (redefining) {
       views.checkCyclicViewReference(query, Scala.list(name), name);
     }
-  }
-
-  /**
-   * Spark 4.0 keeps the capture private (as 3.5): the view properties Spark would write carry it, each key under
-   * the view.sqlConfig. prefix.
-   */
-  static java.util.Map<String, String> viewSqlConfigs(org.apache.spark.sql.SparkSession spark) {
-    String prefix = "view.sqlConfig.";
-    java.util.Map<String, String> configs = new java.util.LinkedHashMap<>();
-    Scala.javaMap(org.apache.spark.sql.execution.command.ViewHelper$.MODULE$.generateViewProperties(
-        SparkCompat.scalaMap(java.util.Map.of()), spark, new String[0], new String[0],
-        org.apache.spark.sql.catalyst.analysis.SchemaUnsupported$.MODULE$, Scala.list(), Scala.list(), Scala.list()))
-        .forEach((k, v) -> {
-          if (k.startsWith(prefix)) {
-            configs.put(k.substring(prefix.length()), v);
-          }
-        });
-    return configs;
   }
 }
