@@ -195,6 +195,13 @@ class ToolsIT extends MiniStackSparkTest {
     // the application's Delta log store for S3 tables, with the single-driver store's warning
     assertTrue(out.contains("Delta commits to s3a:// locations use io.delta.storage.S3SingleDriverLogStore; it keeps "
         + "apart only writers in this JVM"), out);
+    // and the fix it names only where this S3A can run it (not on Spark 4.0's Hadoop 3.4.1)
+    assertEquals(io.gluecat.it.spark.S3AConditionalPut.available(),
+        out.contains("Set spark.delta.logStore.s3a.impl=io.gluecat.logstore.ConditionalLogStore in every writer"), out);
+    assertEquals(!io.gluecat.it.spark.S3AConditionalPut.available(), out.contains("io.gluecat.logstore.ConditionalLogStore, "
+        + "which keeps them apart, cannot run here (S3A's conditional create, which it needs, came with Hadoop 3.4.2; "
+        + "this is Hadoop " + org.apache.hadoop.util.VersionInfo.getVersion() + "): keep to one writing application per "
+        + "table"), out);
     assertRow(out, "good_delta", "gluecat Delta", "yes", "yes", "yes", "yes", "-");
     assertRow(out, "hive_ctas", "Hive-path Delta", "yes", "yes", "no", "yes",
         "PLACEHOLDER_LOCATION,MISSING_TABLE_TYPE,PLACEHOLDER_SCHEMA");
