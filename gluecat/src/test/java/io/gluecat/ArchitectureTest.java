@@ -43,7 +43,7 @@ class ArchitectureTest {
       Set.of("config", "metrics"),
       Set.of("cache", "entry"),
       Set.of("glue", "storage"),
-      Set.of("s3a", "logstore", "partitions", "create"),
+      Set.of("s3a", "logstore", "partitions", "create", "writes"),
       Set.of("delta", "files", "hive", "views"),
       Set.of("catalog"),
       Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning",
