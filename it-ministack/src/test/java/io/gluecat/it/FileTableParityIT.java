@@ -411,27 +411,42 @@ class FileTableParityIT extends SparkCatalogParityTest {
       }
       // a write makes the statistics stale: Spark's catalog drops them (size auto-update is off by default)
       assertSameOutcome("INSERT INTO {" + table + "} VALUES (4, 'w'" + k + ")");
-      assertSameStatistics(table);
       assertEquals(Map.of(), storedStatistics(table), "the statistics after a write");
+      if (partitioned) {
+        // Without statistics, Spark's catalog estimates a partitioned table it tracks the partitions of by
+        // spark.sql.defaultSizeInBytes; gluecat's table lists its files and measures them (a known difference
+        // of long standing, docs/how-it-works.md, "Limits")
+        Outcome[] describe = both("DESCRIBE EXTENDED {" + table + "}");
+        assertEquals(List.of(), statisticsRows(describe[0].rows));
+        assertEquals(List.of(), statisticsRows(describe[1].rows), describe[1]::toString);
+        assertEquals("sizeInBytes=" + dataFileBytes(table) + ", rowCount=None",
+            optimizerEstimate(session(), gluecatStatement("{" + table + "}")));
+      } else {
+        assertSameStatistics(table);
+      }
       assertSameRowsAnyOrder("SELECT * FROM {" + table + "}");
     }
   }
 
+  /**
+   * A known difference (docs/how-it-works.md, "Limits"): gluecat does not write partition statistics into Glue's
+   * partition objects, so ANALYZE TABLE ... PARTITION is refused, naming the table, and writes nothing.
+   */
   @Test
-  void analyzePartitionsAsOnSparksCatalogWithTheStatisticsInGluePartitions() {
+  void analyzePartitionsIsRefusedNamingTheTable() {
     onBoth("CREATE TABLE {t} (a INT, k STRING) USING parquet PARTITIONED BY (k)",
         "INSERT INTO {t} VALUES (1, 'x'), (2, 'x'), (3, 'y')");
-    assertSameOutcome("ANALYZE TABLE {t} PARTITION (k = 'x') COMPUTE STATISTICS");
-    assertSameOutcome("ANALYZE TABLE {t} PARTITION (k = 'nope') COMPUTE STATISTICS");
-    assertSameOutcome("ANALYZE TABLE {t} PARTITION (k) COMPUTE STATISTICS NOSCAN");
-    assertSameStatistics("t");
-    Map<String, Map<String, String>> stats = new TreeMap<>();
-    GLUE.getPartitions(r -> r.databaseName(db).tableName("t")).partitions().forEach(p -> stats.put(
-        String.join("/", p.values()), new TreeMap<>(p.parameters()).tailMap(STATS).headMap(STATS + '\uffff')));
-    assertEquals("2", stats.get("x").get(STATS + "numRows"), stats::toString);
-    assertEquals(null, stats.get("y").get(STATS + "numRows"), stats::toString);
-    assertTrue(Long.parseLong(stats.get("y").get(STATS + "totalSize")) > 0, stats::toString);
-    assertEquals(Map.of(), storedStatistics("t"), "a partition's ANALYZE leaves the table's statistics");
+    for (String statement : List.of("ANALYZE TABLE {t} PARTITION (k = 'x') COMPUTE STATISTICS",
+        "ANALYZE TABLE {t} PARTITION (k) COMPUTE STATISTICS NOSCAN")) {
+      Outcome[] both = both(statement);
+      assertTrue(!both[0].failed(), both[0]::toString);
+      assertEquals(UnsupportedOperationException.class.getName(), both[1].condition, both[1]::toString);
+      assertTrue(both[1].message.contains("ANALYZE TABLE <db>.t PARTITION (...): gluecat does not store partition "
+          + "statistics"), both[1]::toString);
+    }
+    assertEquals(Map.of(), storedStatistics("t"));
+    GLUE.getPartitions(r -> r.databaseName(db).tableName("t")).partitions().forEach(p -> assertTrue(
+        p.parameters().keySet().stream().noneMatch(key -> key.startsWith(STATS)), p::toString));
   }
 
   @Test
@@ -443,7 +458,7 @@ class FileTableParityIT extends SparkCatalogParityTest {
     }
     try {
       assertSameStatistics("t");
-      assertTrue(optimizerEstimate(session(), gluecatStatement("{t}")).contains("rowCount=2"),
+      assertTrue(optimizerEstimate(session(), gluecatStatement("{t}")).contains("rowCount=Some(2)"),
           () -> optimizerEstimate(session(), gluecatStatement("{t}")));
     } finally {
       for (SparkSession s : List.of(spark(), session())) {
@@ -495,6 +510,11 @@ class FileTableParityIT extends SparkCatalogParityTest {
   private void assertSameStatistics(String table) {
     Outcome[] describe = both("DESCRIBE EXTENDED {" + table + "}");
     List<String> sparks = statisticsRows(describe[0].rows);
+    if (!storedStatistics(table).containsKey(STATS + "numRows")) {
+      // Spark 4's own DESCRIBE prints a size without a row count as "N bytes, 0 rows" (its CatalogStatistics
+      // jsonString); gluecat's V2 DESCRIBE prints no row count it does not have (docs/how-it-works.md, "Limits")
+      sparks = sparks.stream().map(r -> r.replace(" bytes, 0 rows]", " bytes]")).collect(Collectors.toList());
+    }
     if (spark().version().startsWith("3.")) {
       assertEquals(List.of(), statisticsRows(describe[1].rows), describe[1]::toString);
     } else {
