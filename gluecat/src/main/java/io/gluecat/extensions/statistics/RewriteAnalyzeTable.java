@@ -1,13 +1,11 @@
 package io.gluecat.extensions.statistics;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.Scala;
 import io.gluecat.files.FileTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.plans.logical.AnalyzeColumn;
 import org.apache.spark.sql.catalyst.plans.logical.AnalyzeTable;
@@ -45,10 +43,6 @@ public final class RewriteAnalyzeTable extends Rule<LogicalPlan> {
   }
 
   private static Optional<GlueTarget> fileTable(LogicalPlan child) {
-    if (child instanceof ResolvedTable resolved && resolved.catalog() instanceof AbstractGlueCatalog catalog
-        && resolved.table() instanceof FileTable) {
-      return Optional.of(new GlueTarget(catalog, resolved.identifier()));
-    }
-    return Optional.empty();
+    return GlueTarget.of(child, FileTable.class);
   }
 }
