@@ -40,6 +40,12 @@ public final class EntryEdits {
         existing.hasParameters() ? existing.parameters() : Map.of(), statistics)).build();
   }
 
+  /** The entry read, without its statistics: what a replace or a new location starts from (they describe other files). */
+  public static Table withoutStatistics(Table existing) {
+    return hasStatistics(existing) ? existing.toBuilder().parameters(EntryStatistics.replaced(existing.parameters(),
+        Map.of())).build() : existing;
+  }
+
   /** Whether the entry holds statistics. */
   public static boolean hasStatistics(Table existing) {
     return existing.hasParameters() && existing.parameters().keySet().stream().anyMatch(EntryStatistics::isStatistic);

@@ -467,6 +467,21 @@ class FileTableParityIT extends SparkCatalogParityTest {
     }
   }
 
+  /** A new location or a replaced table holds other files: their statistics go, as on Spark's catalog. */
+  @Test
+  void aNewLocationOrAReplaceDropsTheStatistics() {
+    onBoth("CREATE TABLE {t} (a INT) USING parquet", "INSERT INTO {t} VALUES (1), (2)",
+        "ANALYZE TABLE {t} COMPUTE STATISTICS");
+    String elsewhere = newDirectory("t-moved");
+    session().sql(gluecatStatement("ALTER TABLE {t} SET LOCATION '" + elsewhere + "'")).collectAsList();
+    assertEquals(Map.of(), storedStatistics("t"));
+    assertEquals(List.of(), statisticsRows(gluecat("DESCRIBE EXTENDED {t}").rows));
+    gluecat("ANALYZE TABLE {t} COMPUTE STATISTICS");
+    assertEquals("0", storedStatistics("t").get(STATS + "numRows"));
+    session().sql(gluecatStatement("CREATE OR REPLACE TABLE {t} USING parquet AS SELECT 1 AS a")).collectAsList();
+    assertEquals(Map.of(), storedStatistics("t"));
+  }
+
   /** The spark.sql.statistics.* parameters of the table's Glue entry. */
   private Map<String, String> storedStatistics(String table) {
     return new TreeMap<>(glueTable(db, table).parameters()).tailMap(STATS).headMap(STATS + '\uffff');
