@@ -16,8 +16,8 @@ import org.apache.spark.sql.catalyst.rules.Rule;
 /**
  * {@code ANALYZE TABLE} (table, partitions, columns) and {@code DESCRIBE EXTENDED t col} of gluecat's file source
  * tables, in both catalog modes. Spark refuses ANALYZE for a catalog plugin's table ("not supported for v2
- * tables"), and its V2 DESCRIBE of a column prints the column's statistics as Java {@code Optional}s and without
- * the histogram row; this rule replaces both, before Spark's planner, with {@link AnalyzeByName} and
+ * tables"), and its V2 DESCRIBE of a column takes column statistics only from a V2 scan (and would print them as
+ * Java {@code Optional}s, without the histogram row); this rule replaces both, before Spark's planner, with {@link AnalyzeByName} and
  * {@link DescribeColumnByName}. Delta and Hive-format tables are left to Spark (and Delta).
  */
 public final class RewriteAnalyzeTable extends Rule<LogicalPlan> {
