@@ -5,6 +5,7 @@ import io.gluecat.compat.Scala;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
@@ -171,7 +172,8 @@ public final class FileTables {
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
+      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(
+          EntryEdits.withoutStatistics(entry), definition, Set.of(),
               Optional.ofNullable(database.locationUri())),
           input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
@@ -294,8 +296,9 @@ public final class FileTables {
             : "ALTER TABLE ALTER COLUMN");
     TableDefinition definition = new TableDefinition(name, current.provider(), schema, current.partitionColumns(),
         location, comment, properties, storage);
+    // a new location holds other files, so the statistics go, as Spark's catalog drops them on SET LOCATION
     software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
-        entry, definition, removed,
+        location.equals(current.location()) ? entry : EntryEdits.withoutStatistics(entry), definition, removed,
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     glue.updateTable(name.database(), updated, entry.versionId());
     if (!location.equals(current.location())) {
