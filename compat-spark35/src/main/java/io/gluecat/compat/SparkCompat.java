@@ -91,6 +91,11 @@ public final class SparkCompat {
     return SparkSession.active().sessionState().newHadoopConf();
   }
 
+  /** {@code type} as it is: Spark 3.5 has no collations. */
+  public static org.apache.spark.sql.types.DataType withoutDefaultCollation(org.apache.spark.sql.types.DataType type) {
+    return type;
+  }
+
   /** Whether Hive can hold this string type: Spark 3.5 strings have no collation, so always. */
   public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
     return true;
@@ -196,6 +201,12 @@ public final class SparkCompat {
    */
   public static boolean injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
+    return false;
+  }
+
+  /** Whether a data source table's column may take this new type: never on Spark 3.5, which has no collations. */
+  public static boolean columnTypeChangeAllowed(org.apache.spark.sql.types.DataType from,
+      org.apache.spark.sql.types.DataType to) {
     return false;
   }
 

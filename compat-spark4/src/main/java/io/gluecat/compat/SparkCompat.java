@@ -93,6 +93,32 @@ public final class SparkCompat {
     return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().newHadoopConf();
   }
 
+  /**
+   * {@code type} with each string that names the default collation ({@code STRING COLLATE UTF8_BINARY}) as a plain
+   * string: Spark prints such a string's type with its collation, which Hive's type grammar (Trino, Athena, Spark's
+   * Hive path) cannot read, while the strings are the same. Other collations, CHAR and VARCHAR are kept.
+   */
+  public static org.apache.spark.sql.types.DataType withoutDefaultCollation(org.apache.spark.sql.types.DataType type) {
+    if (type instanceof org.apache.spark.sql.types.CharType || type instanceof org.apache.spark.sql.types.VarcharType) {
+      return type;
+    }
+    if (type instanceof org.apache.spark.sql.types.StringType string) {
+      return string.isUTF8BinaryCollation() ? org.apache.spark.sql.types.DataTypes.StringType : string;
+    }
+    if (type instanceof org.apache.spark.sql.types.ArrayType array) {
+      return new org.apache.spark.sql.types.ArrayType(withoutDefaultCollation(array.elementType()), array.containsNull());
+    }
+    if (type instanceof org.apache.spark.sql.types.MapType map) {
+      return new org.apache.spark.sql.types.MapType(withoutDefaultCollation(map.keyType()),
+          withoutDefaultCollation(map.valueType()), map.valueContainsNull());
+    }
+    if (type instanceof StructType struct) {
+      return new StructType(java.util.Arrays.stream(struct.fields()).map(f -> new StructField(f.name(),
+          withoutDefaultCollation(f.dataType()), f.nullable(), f.metadata())).toArray(StructField[]::new));
+    }
+    return type;
+  }
+
   /** Whether Hive can hold this string type: only with the default (UTF8_BINARY) collation, as Spark 4.1 and 4.2 decide. */
   public static boolean isHiveCompatibleString(org.apache.spark.sql.types.DataType type) {
     return !(type instanceof org.apache.spark.sql.types.StringType)
@@ -209,6 +235,15 @@ public final class SparkCompat {
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
     extensions.injectHintResolutionRule((scala.Function1) builder); // raw: the builder takes the classic session
     return true;
+  }
+
+  /**
+   * Whether a data source table's column may take this new type: on Spark 4 only a string's collation may change
+   * (AlterTableChangeColumnCommand's check).
+   */
+  public static boolean columnTypeChangeAllowed(org.apache.spark.sql.types.DataType from,
+      org.apache.spark.sql.types.DataType to) {
+    return org.apache.spark.sql.types.DataType$.MODULE$.equalsIgnoreCompatibleCollation(from, to, false);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gluecat.files;
 
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
@@ -285,7 +286,10 @@ public final class FileTables {
           removed.add(property);
         }
       } else if (change instanceof TableChange.UpdateColumnType) {
-        throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
+        if (!typeChangeAllowed(current, (TableChange.UpdateColumnType) change)) {
+          throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
+        }
+        columnChanges.add(change);
       } else {
         throw AlterRefusals.change(catalog, name, change);
       }
@@ -339,6 +343,17 @@ public final class FileTables {
       columns.add(String.join(".", refs[0].fieldNames()));
     }
     return columns;
+  }
+
+  /**
+   * Whether a data column may take the change's type, as on Spark's own catalog: a string column its new collation
+   * (the files hold the same strings; comparisons follow the collation).
+   */
+  private static boolean typeChangeAllowed(GlueEntry current, TableChange.UpdateColumnType change) {
+    String[] path = change.fieldNames();
+    return path.length == 1 && Arrays.stream(current.schema().fields())
+        .filter(f -> f.name().equalsIgnoreCase(path[0]) && !current.partitionColumns().contains(f.name()))
+        .anyMatch(f -> SparkCompat.columnTypeChangeAllowed(f.dataType(), change.newDataType()));
   }
 
   /** A new column type, which Spark's own catalog refuses for data source tables, with its error. */

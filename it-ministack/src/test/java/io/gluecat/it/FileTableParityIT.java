@@ -43,14 +43,32 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameOutcome("INSERT INTO {t} SELECT 1");
   }
 
-  /** The formats and layouts the column-default cases run on: {provider, partitioned}. */
-  private static final String[][] DEFAULT_TABLES = {{"parquet", "true"}, {"parquet", "false"}, {"csv", "true"},
-      {"json", "false"}};
+  /** A format and layout a case runs on; partitioned tables have a last column {@code k STRING}. */
+  private record Kind(String provider, boolean partitioned) {
+    /** The case's table of this kind, e.g. {@code d_parquet_p}. */
+    String table(String prefix) {
+      return prefix + "_" + provider + (partitioned ? "_p" : "");
+    }
 
-  private static String createStatement(String table, String columns, String provider, boolean partitioned) {
-    return "CREATE TABLE {" + table + "} (" + columns + (partitioned ? ", k STRING" : "") + ") USING " + provider
-        + (partitioned ? " PARTITIONED BY (k)" : "");
+    /** What a column list adds for the partition column: {@code , k}, or nothing. */
+    String partitionColumn() {
+      return partitioned ? ", k" : "";
+    }
+
+    /** What a VALUES row adds for the partition column: {@code , 'x'}, or nothing. */
+    String partitionValue() {
+      return partitioned ? ", 'x'" : "";
+    }
+
+    String create(String table, String columns) {
+      return "CREATE TABLE {" + table + "} (" + columns + (partitioned ? ", k STRING" : "") + ") USING " + provider
+          + (partitioned ? " PARTITIONED BY (k)" : "");
+    }
   }
+
+  /** The kinds the column-default cases run on. */
+  private static final List<Kind> DEFAULT_TABLES = List.of(new Kind("parquet", true), new Kind("parquet", false),
+      new Kind("csv", true), new Kind("json", false));
 
   /** A partial column list into a partitioned table: fails on Spark 3.5 through gluecat (pinned above). */
   private boolean partialListFails(boolean partitioned) {
@@ -59,25 +77,22 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   @Test
   void setAndDropDefaultAsOnSparksCatalog() {
-    for (String[] kind : DEFAULT_TABLES) {
-      String provider = kind[0];
-      boolean partitioned = Boolean.parseBoolean(kind[1]);
-      String table = "d_" + provider + (partitioned ? "_p" : "");
-      String k = partitioned ? ", 'x'" : "";
-      String kColumn = partitioned ? ", k" : "";
-      onBoth(createStatement(table, "a INT, b INT", provider, partitioned),
+    for (Kind kind : DEFAULT_TABLES) {
+      String table = kind.table("d");
+      String k = kind.partitionValue();
+      onBoth(kind.create(table, "a INT, b INT"),
           "INSERT INTO {" + table + "} VALUES (0, 0" + k + ")");
       assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN b SET DEFAULT 7");
       assertSameOutcome("INSERT INTO {" + table + "} VALUES (1, DEFAULT" + k + ")");
-      if (!partialListFails(partitioned)) {
-        assertSameOutcome("INSERT INTO {" + table + "} (a" + kColumn + ") VALUES (2" + k + ")");
+      if (!partialListFails(kind.partitioned())) {
+        assertSameOutcome("INSERT INTO {" + table + "} (a" + kind.partitionColumn() + ") VALUES (2" + k + ")");
       }
       assertSameRowsAnyOrder("SELECT * FROM {" + table + "}");
       assertSameDescribe(table);
       assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN b DROP DEFAULT");
       assertSameOutcome("INSERT INTO {" + table + "} VALUES (3, DEFAULT" + k + ")");
-      if (!partialListFails(partitioned)) {
-        assertSameOutcome("INSERT INTO {" + table + "} (a" + kColumn + ") VALUES (4" + k + ")");
+      if (!partialListFails(kind.partitioned())) {
+        assertSameOutcome("INSERT INTO {" + table + "} (a" + kind.partitionColumn() + ") VALUES (4" + k + ")");
       }
       if (spark().version().startsWith("3.")) {
         // A known difference on Spark 3.5 (docs/how-it-works.md, "Limits"): its own catalog's V1 command keeps
@@ -96,16 +111,14 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   @Test
   void addColumnWithADefaultReadsItInOldRows() {
-    for (String[] kind : DEFAULT_TABLES) {
-      String provider = kind[0];
-      boolean partitioned = Boolean.parseBoolean(kind[1]);
-      String table = "e_" + provider + (partitioned ? "_p" : "");
-      String k = partitioned ? ", 'x'" : "";
-      onBoth(createStatement(table, "a INT", provider, partitioned),
+    for (Kind kind : DEFAULT_TABLES) {
+      String table = kind.table("e");
+      String k = kind.partitionValue();
+      onBoth(kind.create(table, "a INT"),
           "INSERT INTO {" + table + "} VALUES (1" + k + ")");
       assertSameOutcome("ALTER TABLE {" + table + "} ADD COLUMN e INT DEFAULT 5");
       assertSameRowsAnyOrder("SELECT * FROM {" + table + "}");
-      assertSameOutcome("INSERT INTO {" + table + "} (a, e" + (partitioned ? ", k" : "") + ") VALUES (2, DEFAULT"
+      assertSameOutcome("INSERT INTO {" + table + "} (a, e" + kind.partitionColumn() + ") VALUES (2, DEFAULT"
           + k + ")");
       assertSameRowsAnyOrder("SELECT * FROM {" + table + "}");
       assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN e SET DEFAULT 6");
@@ -138,23 +151,21 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   @Test
   void createWithADefault() {
-    for (String[] kind : DEFAULT_TABLES) {
-      String provider = kind[0];
-      boolean partitioned = Boolean.parseBoolean(kind[1]);
-      String table = "c_" + provider + (partitioned ? "_p" : "");
-      String k = partitioned ? ", 'x'" : "";
+    for (Kind kind : DEFAULT_TABLES) {
+      String table = kind.table("c");
+      String k = kind.partitionValue();
       if (spark().version().startsWith("3.")) {
         // A known difference on Spark 3.5 (docs/how-it-works.md, "Limits"): Spark asks a catalog plugin whether
         // its creates take defaults, and gluecat declares what Delta 3.3's catalog declares, which is no.
-        Outcome[] created = both(createStatement(table, "a INT, b INT DEFAULT 42", provider, partitioned));
+        Outcome[] created = both(kind.create(table, "a INT, b INT DEFAULT 42"));
         assertTrue(!created[0].failed(), created[0]::toString);
         assertEquals("UNSUPPORTED_FEATURE.TABLE_OPERATION", created[1].condition, created[1]::toString);
         continue;
       }
-      onBoth(createStatement(table, "a INT, b INT DEFAULT 42", provider, partitioned));
+      onBoth(kind.create(table, "a INT, b INT DEFAULT 42"));
       assertSameOutcome("INSERT INTO {" + table + "} VALUES (1, DEFAULT" + k + ")");
-      if (!partialListFails(partitioned)) {
-        assertSameOutcome("INSERT INTO {" + table + "} (a" + (partitioned ? ", k" : "") + ") VALUES (2" + k + ")");
+      if (!partialListFails(kind.partitioned())) {
+        assertSameOutcome("INSERT INTO {" + table + "} (a" + kind.partitionColumn() + ") VALUES (2" + k + ")");
       }
       assertSameRowsAnyOrder("SELECT * FROM {" + table + "}");
       assertSameDescribe(table);
@@ -193,12 +204,10 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   @Test
   void charVarcharAndDefaultsDescribedAsOnSparksCatalog() {
-    for (String[] kind : new String[][] {{"parquet", "true"}, {"csv", "false"}}) {
-      String provider = kind[0];
-      boolean partitioned = Boolean.parseBoolean(kind[1]);
-      String table = "cv_" + provider + (partitioned ? "_p" : "");
-      String k = partitioned ? ", 'x'" : "";
-      onBoth(createStatement(table, "a CHAR(3), b VARCHAR(3), c INT", provider, partitioned),
+    for (Kind kind : List.of(new Kind("parquet", true), new Kind("csv", false))) {
+      String table = kind.table("cv");
+      String k = kind.partitionValue();
+      onBoth(kind.create(table, "a CHAR(3), b VARCHAR(3), c INT"),
           "INSERT INTO {" + table + "} VALUES ('x', 'yy', DEFAULT" + k + ")");
       assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN c SET DEFAULT 1");
       boolean spark35 = spark().version().startsWith("3.");
@@ -239,6 +248,36 @@ class FileTableParityIT extends SparkCatalogParityTest {
     onBoth("CREATE TABLE {p} (id INT, k INT) USING parquet PARTITIONED BY (k)");
     assertSameOutcome("ALTER TABLE {p} ALTER COLUMN k TYPE BIGINT");
     assertSameOutcome("ALTER TABLE {p} RENAME COLUMN k TO l");
+  }
+
+  /**
+   * Spark 4's catalog lets a string column change its collation, and nothing else of its type (its
+   * AlterTableChangeColumnCommand): comparisons follow the new collation, the files stay as they are.
+   */
+  @Test
+  void aStringColumnChangesItsCollationAsOnSparksCatalog() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(!spark().version().startsWith("3."), "Spark 3.5 has no collations");
+    for (Kind kind : List.of(new Kind("parquet", true), new Kind("json", false))) {
+      String table = kind.table("co");
+      String k = kind.partitionValue();
+      onBoth(kind.create(table, "id INT, name STRING"),
+          "INSERT INTO {" + table + "} VALUES (1, 'a'" + k + "), (2, 'A'" + k + ")");
+      assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN name TYPE STRING COLLATE UTF8_LCASE");
+      assertSameRowsAnyOrder("SELECT id, collation(name) FROM {" + table + "} WHERE name = 'a'");
+      assertSameDescribe(table);
+      // Hive has no collations: the entry takes Spark's own form, as Spark's Hive path writes a collated column
+      // (docs/entry-format.md), and the Hive form again once the column is back to the default collation
+      assertEquals(List.of("col array<string>"), glueColumns(table));
+      assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN name TYPE STRING COLLATE UNICODE_CI");
+      assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN name TYPE STRING"); // keeps the collation
+      assertSameRowsAnyOrder("SELECT id, collation(name) FROM {" + table + "} WHERE name = 'a'");
+      assertSameOutcome("ALTER TABLE {" + table + "} ALTER COLUMN name TYPE STRING COLLATE UTF8_BINARY");
+      assertSameRowsAnyOrder("SELECT id, collation(name) FROM {" + table + "} WHERE name = 'a'");
+      assertEquals(kind.provider().equals("parquet") ? List.of("id int", "name string") : List.of("col array<string>"),
+          glueColumns(table));
+    }
+    onBoth("CREATE TABLE {pc} (id INT, k STRING) USING parquet PARTITIONED BY (k)");
+    assertSameOutcome("ALTER TABLE {pc} ALTER COLUMN k TYPE STRING COLLATE UTF8_LCASE");
   }
 
   /** The columns of Glue's entry of this test's table {@code table}: name and type. */
@@ -366,22 +405,20 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameRowsAnyOrder("SELECT * FROM {w}");
     assertEquals(3L, session().read().parquet(paths[1]).count());
   }
-  /** The formats and layouts the ANALYZE cases run on: {provider, partitioned}. */
-  private static final String[][] ANALYZE_TABLES = {{"parquet", "true"}, {"parquet", "false"}, {"csv", "true"},
-      {"csv", "false"}};
+  /** The kinds the ANALYZE cases run on. */
+  private static final List<Kind> ANALYZE_TABLES = List.of(new Kind("parquet", true), new Kind("parquet", false),
+      new Kind("csv", true), new Kind("csv", false));
 
   private static final String STATS = "spark.sql.statistics.";
 
   @Test
   void analyzeTableAsOnSparksCatalogWithTheStatisticsInGlue() {
-    for (String[] kind : ANALYZE_TABLES) {
-      String provider = kind[0];
-      boolean partitioned = Boolean.parseBoolean(kind[1]);
-      String table = "an_" + provider + (partitioned ? "_p" : "");
-      String k = partitioned ? ", 'x'" : "";
-      onBoth(createStatement(table, "a INT, b STRING", provider, partitioned),
+    for (Kind kind : ANALYZE_TABLES) {
+      String table = kind.table("an");
+      String k = kind.partitionValue();
+      onBoth(kind.create(table, "a INT, b STRING"),
           "INSERT INTO {" + table + "} VALUES (1, 'x'" + k + "), (2, NULL" + k + "), (3, 'zzz'"
-              + (partitioned ? ", 'y'" : "") + ")");
+              + (kind.partitioned() ? ", 'y'" : "") + ")");
       assertSameOutcome("ANALYZE TABLE {" + table + "} COMPUTE STATISTICS NOSCAN");
       assertSameStatistics(table);
       Map<String, String> stored = storedStatistics(table);
@@ -405,14 +442,14 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
       assertSameOutcome("ANALYZE TABLE {" + table + "} COMPUTE STATISTICS FOR ALL COLUMNS");
       assertSameStatistics(table);
-      if (partitioned) {
+      if (kind.partitioned()) {
         assertSameColumnStatistics(table, "k");
         assertEquals("2", storedStatistics(table).get(STATS + "colStats.k.distinctCount"));
       }
       // a write makes the statistics stale: Spark's catalog drops them (size auto-update is off by default)
       assertSameOutcome("INSERT INTO {" + table + "} VALUES (4, 'w'" + k + ")");
       assertEquals(Map.of(), storedStatistics(table), "the statistics after a write");
-      if (partitioned) {
+      if (kind.partitioned()) {
         // Without statistics, Spark's catalog estimates a partitioned table it tracks the partitions of by
         // spark.sql.defaultSizeInBytes; gluecat's table lists its files and measures them (a known difference
         // of long standing, docs/how-it-works.md, "Limits")
