@@ -43,11 +43,11 @@ class ArchitectureTest {
       Set.of("config", "metrics"),
       Set.of("cache", "entry"),
       Set.of("glue", "storage"),
-      Set.of("s3a", "logstore", "partitions", "create"),
+      Set.of("s3a", "logstore", "partitions", "create", "writes"),
       Set.of("delta", "files", "hive", "views"),
       Set.of("catalog"),
       Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning",
-          "extensions.partitions", "tools", "tools.cli", "tools.doctor", "tools.repair", "tools.register"));
+          "extensions.partitions", "extensions.statistics", "tools", "tools.cli", "tools.doctor", "tools.repair", "tools.register"));
 
   private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
   private static final Pattern QUALIFIED = Pattern.compile("\\bio\\.gluecat\\.((?:[a-z]\\w*\\.)*)([A-Z]\\w*)");

@@ -49,29 +49,34 @@ public final class SparkCompat {
         scala.Option.empty(), false, scalaMap(properties));
   }
 
-  /** A CatalogTable of an external data source table (the constructor gained a collation in Spark 4). */
+  /**
+   * A CatalogTable of an external data source table, with its statistics if it has any (the constructor gained a
+   * collation in Spark 4).
+   */
   public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
     return table(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, provider, partitionColumns, owner,
-        createTimeMillis, createVersion, properties, comment);
+        createTimeMillis, createVersion, properties, comment, scala.Option.apply(stats.orElse(null)));
   }
 
   /** A view as Spark's own catalog describes one: its text, and its context in {@code properties} (view.*). */
   public static CatalogTable viewTable(TableIdentifier identifier, StructType schema, String viewText, String owner,
       long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
     return table(CatalogTableType.VIEW(), viewText, identifier, CatalogStorageFormat.empty(), schema, null,
-        List.of(), owner, createTimeMillis, createVersion, properties, comment);
+        List.of(), owner, createTimeMillis, createVersion, properties, comment, scala.Option.empty());
   }
 
   private static CatalogTable table(CatalogTableType type, String viewText, TableIdentifier identifier,
       CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
     scala.collection.Seq<String> partitions = Scala.list(partitionColumns);
     return new CatalogTable(identifier, type, storage, schema,
         scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
-        createVersion, scalaMap(properties), scala.Option.empty(), scala.Option.apply(viewText),
+        createVersion, scalaMap(properties), stats, scala.Option.apply(viewText),
         scala.Option.apply(comment.orElse(null)),
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
   }
@@ -84,6 +89,11 @@ public final class SparkCompat {
   /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
   public static org.apache.hadoop.conf.Configuration newHadoopConf() {
     return SparkSession.active().sessionState().newHadoopConf();
+  }
+
+  /** {@code type} as it is: Spark 3.5 has no collations. */
+  public static org.apache.spark.sql.types.DataType withoutDefaultCollation(org.apache.spark.sql.types.DataType type) {
+    return type;
   }
 
   /** Whether Hive can hold this string type: Spark 3.5 strings have no collation, so always. */
@@ -124,6 +134,18 @@ public final class SparkCompat {
   public static List<org.apache.spark.sql.Row> run(SparkSession spark,
       org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
     return org.apache.spark.sql.Dataset.ofRows(spark, plan).collectAsList();
+  }
+
+  /**
+   * Spark's own column statistics of {@code columns} of {@code relation} (what its ANALYZE ... FOR COLUMNS runs):
+   * the row count and each column's statistics (the session type differs between the lines).
+   */
+  public static scala.Tuple2<Object, scala.collection.immutable.Map<org.apache.spark.sql.catalyst.expressions.Attribute,
+      org.apache.spark.sql.catalyst.plans.logical.ColumnStat>> columnStatistics(SparkSession spark,
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan relation,
+      List<org.apache.spark.sql.catalyst.expressions.Attribute> columns) {
+    return org.apache.spark.sql.execution.command.CommandUtils$.MODULE$.computeColumnStats(spark, relation,
+        Scala.list(columns));
   }
 
   /** The SQL settings a new view captures (keys without Spark's view.sqlConfig. prefix), as Spark's own CREATE VIEW. */
@@ -179,6 +201,12 @@ public final class SparkCompat {
    */
   public static boolean injectEarlyAnalyzerRule(org.apache.spark.sql.SparkSessionExtensions extensions,
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
+    return false;
+  }
+
+  /** Whether a data source table's column may take this new type: never on Spark 3.5, which has no collations. */
+  public static boolean columnTypeChangeAllowed(org.apache.spark.sql.types.DataType from,
+      org.apache.spark.sql.types.DataType to) {
     return false;
   }
 

@@ -26,10 +26,11 @@ final class LineSignatures {
   /** Spark 4.0's and 4.1's constructor: with a collation, without a multi-part identifier. */
   static CatalogTable catalogTable(TableIdentifier identifier, CatalogTableType type, CatalogStorageFormat storage,
       StructType schema, Option<String> provider, Seq<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, scala.collection.immutable.Map<String, String> properties, Option<String> viewText,
+      String createVersion, scala.collection.immutable.Map<String, String> properties,
+      Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats, Option<String> viewText,
       Option<String> comment, Option<String> collation) {
     return new CatalogTable(identifier, type, storage, schema, provider, partitionColumns, Option.empty(), owner,
-        createTimeMillis, -1L, createVersion, properties, Option.empty(), viewText, comment, collation,
+        createTimeMillis, -1L, createVersion, properties, stats, viewText, comment, collation,
         Scala.<String>list(), false, true, SparkCompat.scalaMap(java.util.Map.of()), Option.empty());
   }
 

@@ -51,32 +51,35 @@ public final class SparkCompat {
 
   /**
    * A CatalogTable of an external data source table (the constructor gained a collation in Spark 4.1 and a
-   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
+   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part), with its statistics if
+   * it has any.
    */
   public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
     return table(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, provider, partitionColumns, owner,
-        createTimeMillis, createVersion, properties, comment);
+        createTimeMillis, createVersion, properties, comment, scala.Option.apply(stats.orElse(null)));
   }
 
   /** A view as Spark's own catalog describes one: its text, and its context in {@code properties} (view.*). */
   public static CatalogTable viewTable(TableIdentifier identifier, StructType schema, String viewText, String owner,
       long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
     return table(CatalogTableType.VIEW(), viewText, identifier, CatalogStorageFormat.empty(), schema, null,
-        List.of(), owner, createTimeMillis, createVersion, properties, comment);
+        List.of(), owner, createTimeMillis, createVersion, properties, comment, scala.Option.empty());
   }
 
   private static CatalogTable table(CatalogTableType type, String viewText, TableIdentifier identifier,
       CatalogStorageFormat storage,
       StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
+      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
     scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
     // A table's default collation is the "collation" parameter, as Spark 4.1's and 4.2's Hive client keep it.
     Map<String, String> tableProperties = new java.util.LinkedHashMap<>(properties);
     String collation = tableProperties.remove("collation");
     return LineSignatures.catalogTable(identifier, type, storage, schema, scala.Option.apply(provider), partitions,
-        owner, createTimeMillis, createVersion, scalaMap(tableProperties), scala.Option.apply(viewText),
+        owner, createTimeMillis, createVersion, scalaMap(tableProperties), stats, scala.Option.apply(viewText),
         scala.Option.apply(comment.orElse(null)), scala.Option.apply(collation));
   }
 
@@ -88,6 +91,32 @@ public final class SparkCompat {
   /** The active session's Hadoop configuration (SparkContext's, plus the session's SQL settings), a new copy. */
   public static org.apache.hadoop.conf.Configuration newHadoopConf() {
     return ((org.apache.spark.sql.classic.SparkSession) SparkSession.active()).sessionState().newHadoopConf();
+  }
+
+  /**
+   * {@code type} with each string that names the default collation ({@code STRING COLLATE UTF8_BINARY}) as a plain
+   * string: Spark prints such a string's type with its collation, which Hive's type grammar (Trino, Athena, Spark's
+   * Hive path) cannot read, while the strings are the same. Other collations, CHAR and VARCHAR are kept.
+   */
+  public static org.apache.spark.sql.types.DataType withoutDefaultCollation(org.apache.spark.sql.types.DataType type) {
+    if (type instanceof org.apache.spark.sql.types.CharType || type instanceof org.apache.spark.sql.types.VarcharType) {
+      return type;
+    }
+    if (type instanceof org.apache.spark.sql.types.StringType string) {
+      return string.isUTF8BinaryCollation() ? org.apache.spark.sql.types.DataTypes.StringType : string;
+    }
+    if (type instanceof org.apache.spark.sql.types.ArrayType array) {
+      return new org.apache.spark.sql.types.ArrayType(withoutDefaultCollation(array.elementType()), array.containsNull());
+    }
+    if (type instanceof org.apache.spark.sql.types.MapType map) {
+      return new org.apache.spark.sql.types.MapType(withoutDefaultCollation(map.keyType()),
+          withoutDefaultCollation(map.valueType()), map.valueContainsNull());
+    }
+    if (type instanceof StructType struct) {
+      return new StructType(java.util.Arrays.stream(struct.fields()).map(f -> new StructField(f.name(),
+          withoutDefaultCollation(f.dataType()), f.nullable(), f.metadata())).toArray(StructField[]::new));
+    }
+    return type;
   }
 
   /** Whether Hive can hold this string type: only with the default (UTF8_BINARY) collation, as Spark 4.1 and 4.2 decide. */
@@ -130,6 +159,18 @@ public final class SparkCompat {
       org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
     return org.apache.spark.sql.classic.Dataset.ofRows((org.apache.spark.sql.classic.SparkSession) spark, plan)
         .collectAsList();
+  }
+
+  /**
+   * Spark's own column statistics of {@code columns} of {@code relation} (what its ANALYZE ... FOR COLUMNS runs):
+   * the row count and each column's statistics (the session type differs between the lines).
+   */
+  public static scala.Tuple2<Object, scala.collection.immutable.Map<org.apache.spark.sql.catalyst.expressions.Attribute,
+      org.apache.spark.sql.catalyst.plans.logical.ColumnStat>> columnStatistics(SparkSession spark,
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan relation,
+      List<org.apache.spark.sql.catalyst.expressions.Attribute> columns) {
+    return org.apache.spark.sql.execution.command.CommandUtils$.MODULE$.computeColumnStats((org.apache.spark.sql.classic.SparkSession) spark, relation,
+        Scala.list(columns));
   }
 
   /** The SQL settings a new view captures (keys without Spark's view.sqlConfig. prefix), as Spark's own CREATE VIEW. */
@@ -193,6 +234,15 @@ public final class SparkCompat {
       scala.Function1<Object, org.apache.spark.sql.catalyst.rules.Rule<org.apache.spark.sql.catalyst.plans.logical.LogicalPlan>> builder) {
     extensions.injectHintResolutionRule((scala.Function1) builder); // raw: the builder takes the classic session
     return true;
+  }
+
+  /**
+   * Whether a data source table's column may take this new type: on Spark 4 only a string's collation may change
+   * (AlterTableChangeColumnCommand's check).
+   */
+  public static boolean columnTypeChangeAllowed(org.apache.spark.sql.types.DataType from,
+      org.apache.spark.sql.types.DataType to) {
+    return org.apache.spark.sql.types.DataType$.MODULE$.equalsIgnoreCompatibleCollation(from, to, false);
   }
 
   /**

@@ -103,6 +103,7 @@ final class CatalogTables {
 
   /** A load for writing: {@link CatalogWrites} decides; every other table loads as {@link #loadTable(Identifier)}. */
   Table loadTable(Identifier ident, Set<TableWritePrivilege> writePrivileges) throws NoSuchTableException {
+    writes.dropStatistics(ident);
     Table table = writes.forWrite(ident);
     return table != null ? table : loadTable(ident);
   }

@@ -1,6 +1,7 @@
 package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
@@ -42,6 +43,25 @@ final class CatalogWrites {
     this.entries = entries;
     this.partitions = partitions;
     this.names = names;
+  }
+
+  /**
+   * Drops the statistics ANALYZE TABLE stored for a file source table about to be written: the write makes them
+   * stale, and Spark's own catalog drops them after a write (its size auto-update is off by default). Done before
+   * the write, because Spark's V1 insert would otherwise clear them in its built-in catalog, where the table is not.
+   */
+  void dropStatistics(Identifier ident) throws NoSuchTableException {
+    TableName table = names.tableName(ident);
+    Optional<software.amazon.awssdk.services.glue.model.Table> raw = table == null ? Optional.empty()
+        : glue.findTable(table);
+    if (raw.isEmpty() || !EntryEdits.hasStatistics(raw.get()) || EntryReader.isView(raw.get())
+        || EntryReader.isHiveFormat(raw.get())
+        || io.gluecat.entry.EntryFormat.isDelta(raw.get().parameters().get(io.gluecat.entry.EntryFormat.PROVIDER))) {
+      return;
+    }
+    glue.updateTable(table.database(), EntryEdits.withStatistics(raw.get(), java.util.Map.of()),
+        raw.get().versionId());
+    names.forgetCachedRelation(table);
   }
 
   /** The table a write of {@code ident} gets, or null when it gets the catalog's usual table. */

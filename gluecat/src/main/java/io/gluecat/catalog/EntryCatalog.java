@@ -166,7 +166,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
         hadoop.storageProperties(qualified, entry.storageProperties()));
     return SparkCompat.catalogTable(identifier, storage, schema, entry.provider(),
         partitionColumns, entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
-        entry.properties(), entry.comment());
+        entry.properties(), entry.comment(), entry.statistics());
   }
 
   /** The database's tables; its views are not tables here, as on every Spark line. */

@@ -22,6 +22,16 @@ public record GlueTarget(AbstractGlueCatalog catalog, Identifier ident) {
     return catalog.name() + "." + String.join(".", ident.namespace()) + "." + ident.name();
   }
 
+  /** The table a resolved statement names, when a gluecat catalog serves it and it is a {@code kind}. */
+  public static Optional<GlueTarget> of(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan resolved,
+      Class<?> kind) {
+    if (resolved instanceof org.apache.spark.sql.catalyst.analysis.ResolvedTable table
+        && table.catalog() instanceof AbstractGlueCatalog catalog && kind.isInstance(table.table())) {
+      return Optional.of(new GlueTarget(catalog, table.identifier()));
+    }
+    return Optional.empty();
+  }
+
   public static Optional<GlueTarget> of(SparkSession spark, TableIdentifier table) {
     return of(spark, table.nameParts());
   }

@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.glue.model.TableInput;
 /**
  * An existing entry with one thing changed and every other field as it was: a rename (Glue has none, so a
  * rename creates this entry and deletes the old one), or the classification a file table's entry lacks
- * (repair). Pure functions; {@link EntryWriter} writes whole entries.
+ * (repair), the statistics ANALYZE TABLE computed. Pure functions; {@link EntryWriter} writes whole entries.
  */
 public final class EntryEdits {
   private EntryEdits() {}
@@ -29,6 +29,26 @@ public final class EntryEdits {
     Map<String, String> parameters = new LinkedHashMap<>(existing.hasParameters() ? existing.parameters() : Map.of());
     classification(parameters.get(PROVIDER)).ifPresent(c -> parameters.put(CLASSIFICATION, c));
     return asInput(existing).parameters(parameters).build();
+  }
+
+  /**
+   * The entry of {@code existing} with its statistics replaced by {@code statistics} ({@link EntryStatistics}
+   * parameters; none removes them all, as Spark's Hive path does), every other field as it was.
+   */
+  public static TableInput withStatistics(Table existing, Map<String, String> statistics) {
+    return asInput(existing).parameters(EntryStatistics.replaced(
+        existing.hasParameters() ? existing.parameters() : Map.of(), statistics)).build();
+  }
+
+  /** The entry read, without its statistics: what a replace or a new location starts from (they describe other files). */
+  public static Table withoutStatistics(Table existing) {
+    return hasStatistics(existing) ? existing.toBuilder().parameters(EntryStatistics.replaced(existing.parameters(),
+        Map.of())).build() : existing;
+  }
+
+  /** Whether the entry holds statistics. */
+  public static boolean hasStatistics(Table existing) {
+    return existing.hasParameters() && existing.parameters().keySet().stream().anyMatch(EntryStatistics::isStatistic);
   }
 
   private static TableInput.Builder asInput(Table existing) {

@@ -31,6 +31,11 @@ public final class EntryFormat {
   public static final String SCHEMA_NUM_SORT_COLS = SCHEMA + ".numSortCols";
   /** Spark's default for spark.sql.sources.schemaStringLengthThreshold. */
   public static final int DEFAULT_SCHEMA_THRESHOLD = 4000;
+  /** Statistics as Spark's Hive path keeps them (HiveExternalCatalog): table and partition parameters. */
+  public static final String STATISTICS_PREFIX = "spark.sql.statistics.";
+  public static final String STATISTICS_TOTAL_SIZE = STATISTICS_PREFIX + "totalSize";
+  public static final String STATISTICS_NUM_ROWS = STATISTICS_PREFIX + "numRows";
+  public static final String STATISTICS_COL_STATS_PREFIX = STATISTICS_PREFIX + "colStats.";
 
   public static final String EXTERNAL = "EXTERNAL";
   public static final String COMMENT = "comment";

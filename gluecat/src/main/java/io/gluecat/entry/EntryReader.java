@@ -108,7 +108,7 @@ public final class EntryReader {
     long createTime = table.createTime() == null ? 0L : table.createTime().toEpochMilli();
     return new GlueEntry(name, provider, location, schema, partitionColumns, comment, properties,
         storageProperties, Optional.ofNullable(table.owner()), parameters.getOrDefault(CREATE_VERSION, ""),
-        createTime);
+        createTime, isDelta(provider) ? Optional.empty() : EntryStatistics.read(table.name(), parameters));
   }
 
   /** Spark hides every spark.sql.* key (statistics included) and Hive's bookkeeping from table properties. */

@@ -289,7 +289,8 @@ public final class EntryWriter {
 
   /** A Glue column: Spark's type string (char and varchar kept), the comment on one line within Glue's limit. */
   public static Column column(StructField field) {
-    String type = CharVarcharUtils.getRawTypeString(field.metadata()).getOrElse(() -> field.dataType().catalogString());
+    String type = CharVarcharUtils.getRawTypeString(field.metadata())
+        .getOrElse(() -> SparkCompat.withoutDefaultCollation(field.dataType()).catalogString());
     Column.Builder column = Column.builder().name(field.name()).type(type);
     if (field.getComment().isDefined()) {
       column.comment(cutUtf8(oneLine(field.getComment().get()), MAX_COLUMN_COMMENT_BYTES));

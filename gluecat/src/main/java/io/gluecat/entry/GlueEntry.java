@@ -22,10 +22,12 @@ public final class GlueEntry {
   private final Optional<String> owner;
   private final String createVersion;
   private final long createTimeMillis;
+  private final Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics;
 
   GlueEntry(TableName name, String provider, String location, StructType schema, List<String> partitionColumns,
       Optional<String> comment, Map<String, String> properties, Map<String, String> storageProperties,
-      Optional<String> owner, String createVersion, long createTimeMillis) {
+      Optional<String> owner, String createVersion, long createTimeMillis,
+      Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
     this.name = name;
     this.provider = provider;
     this.location = location;
@@ -37,6 +39,7 @@ public final class GlueEntry {
     this.owner = owner;
     this.createVersion = createVersion;
     this.createTimeMillis = createTimeMillis;
+    this.statistics = statistics;
   }
 
   public TableName name() { return name; }
@@ -55,4 +58,6 @@ public final class GlueEntry {
   /** spark.sql.create.version, or "" when the entry has none. */
   public String createVersion() { return createVersion; }
   public long createTimeMillis() { return createTimeMillis; }
+  /** The statistics ANALYZE TABLE stored ({@link EntryStatistics}); empty when it has none. */
+  public Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics() { return statistics; }
 }

@@ -4,6 +4,7 @@ import io.gluecat.extensions.delta.RewriteGlueStatements;
 import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
+import io.gluecat.extensions.statistics.RewriteAnalyzeTable;
 import io.gluecat.extensions.views.RewriteViewCommands;
 import io.gluecat.extensions.views.SyncEvolvedViewSchema;
 
@@ -83,6 +84,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteRepairTable((SparkSession) session);
+      }
+    });
+    // ANALYZE TABLE and DESCRIBE EXTENDED t col of file source tables: statistics in the Glue entry
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteAnalyzeTable();
       }
     });
     return BoxedUnit.UNIT;

@@ -11,7 +11,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The schema of a file source table after the column changes of an ALTER TABLE that such a table accepts: added
- * top-level columns, column comments and column defaults. Spark's own {@code CatalogV2Util.applySchemaChanges}
+ * top-level columns, column comments, column defaults and a string column's collation. Spark's own
+ * {@code CatalogV2Util.applySchemaChanges}
  * applies them, as for any catalog's table, so a column keeps its defaults as Spark's catalogs keep them, in the
  * field metadata: {@code CURRENT_DEFAULT} (what an INSERT fills in) and, for an added column, {@code EXISTS_DEFAULT}
  * (what the rows written before it read), and Spark checks that the provider allows defaults. The partition

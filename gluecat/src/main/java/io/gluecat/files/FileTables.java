@@ -2,9 +2,11 @@ package io.gluecat.files;
 
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryWriter;
@@ -171,7 +173,8 @@ public final class FileTables {
     TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
+      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(
+          EntryEdits.withoutStatistics(entry), definition, Set.of(),
               Optional.ofNullable(database.locationUri())),
           input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
@@ -283,7 +286,10 @@ public final class FileTables {
           removed.add(property);
         }
       } else if (change instanceof TableChange.UpdateColumnType) {
-        throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
+        if (!typeChangeAllowed(current, (TableChange.UpdateColumnType) change)) {
+          throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
+        }
+        columnChanges.add(change);
       } else {
         throw AlterRefusals.change(catalog, name, change);
       }
@@ -294,8 +300,9 @@ public final class FileTables {
             : "ALTER TABLE ALTER COLUMN");
     TableDefinition definition = new TableDefinition(name, current.provider(), schema, current.partitionColumns(),
         location, comment, properties, storage);
+    // a new location holds other files, so the statistics go, as Spark's catalog drops them on SET LOCATION
     software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
-        entry, definition, removed,
+        location.equals(current.location()) ? entry : EntryEdits.withoutStatistics(entry), definition, removed,
         () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
     glue.updateTable(name.database(), updated, entry.versionId());
     if (!location.equals(current.location())) {
@@ -336,6 +343,17 @@ public final class FileTables {
       columns.add(String.join(".", refs[0].fieldNames()));
     }
     return columns;
+  }
+
+  /**
+   * Whether a data column may take the change's type, as on Spark's own catalog: a string column its new collation
+   * (the files hold the same strings; comparisons follow the collation).
+   */
+  private static boolean typeChangeAllowed(GlueEntry current, TableChange.UpdateColumnType change) {
+    String[] path = change.fieldNames();
+    return path.length == 1 && Arrays.stream(current.schema().fields())
+        .filter(f -> f.name().equalsIgnoreCase(path[0]) && !current.partitionColumns().contains(f.name()))
+        .anyMatch(f -> SparkCompat.columnTypeChangeAllowed(f.dataType(), change.newDataType()));
   }
 
   /** A new column type, which Spark's own catalog refuses for data source tables, with its error. */

@@ -3,27 +3,18 @@ package io.gluecat.files;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.partitions.GluePartitionManagement;
 import io.gluecat.partitions.PartitionCommands;
-import io.gluecat.partitions.StaticPartitions;
 import io.gluecat.storage.CatalogHadoopConf;
+import io.gluecat.writes.PartitionSortedWrite;
+import io.gluecat.writes.WriteModeBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
-import org.apache.spark.sql.connector.distributions.Distribution;
-import org.apache.spark.sql.connector.distributions.Distributions;
 import org.apache.spark.sql.connector.expressions.Expressions;
-import org.apache.spark.sql.connector.expressions.SortDirection;
-import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
-import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
-import org.apache.spark.sql.connector.write.SupportsOverwrite;
-import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -40,6 +31,8 @@ import org.apache.spark.sql.types.StructType;
  * statement still load its {@code V1Table}.
  */
 public final class InsertTable implements SupportsWrite, GluePartitionManagement {
+  /** How messages name the table's kind. */
+  static final String KIND = "file source table";
   private final String name;
   private final GlueEntry entry;
   private final CatalogHadoopConf hadoop;
@@ -98,8 +91,11 @@ public final class InsertTable implements SupportsWrite, GluePartitionManagement
     hadoop.open(name, entry.location());
     Map<String, String> options = hadoop.writeOptions(name, entry.storageProperties(),
         info.options().asCaseSensitiveMap());
-    return new Builder(new Target(name, entry.provider(), entry.location(), entry.partitionColumns(), options,
-        afterWrite), info);
+    Target target = new Target(name, entry.provider(), entry.location(), entry.partitionColumns(), options,
+        afterWrite);
+    return new WriteModeBuilder(name, KIND, entry.partitionColumns(), (mode, filters) -> new PartitionSortedWrite(
+        String.format("%s files of table %s", target.provider(), name), entry.partitionColumns(),
+        () -> new InsertBatchWrite(target, info, mode, filters)));
   }
 
   /**
@@ -114,88 +110,4 @@ public final class InsertTable implements SupportsWrite, GluePartitionManagement
    */
   record Target(String name, String provider, String location, List<String> partitionColumns,
       Map<String, String> options, AfterInsert afterWrite) {}
-
-  enum Mode { APPEND, OVERWRITE, DYNAMIC }
-
-  /** What Spark asks for: an append, an overwrite of what the static values select, or of the partitions written. */
-  static final class Builder implements SupportsOverwrite, SupportsDynamicOverwrite {
-    private final Target target;
-    private final LogicalWriteInfo info;
-    private Mode mode = Mode.APPEND;
-    private Filter[] filters = new Filter[0];
-
-    Builder(Target target, LogicalWriteInfo info) {
-      this.target = target;
-      this.info = info;
-    }
-
-    @Override
-    public WriteBuilder overwrite(Filter[] filters) {
-      for (Filter f : filters) { // checked while the statement is planned: only partition values select
-        selects(target, f, Map.of());
-      }
-      this.mode = Mode.OVERWRITE;
-      this.filters = filters.clone();
-      return this;
-    }
-
-    @Override
-    public WriteBuilder overwriteDynamicPartitions() {
-      this.mode = Mode.DYNAMIC;
-      return this;
-    }
-
-    @Override
-    public Write build() {
-      return new InsertWrite(target, info, mode, filters);
-    }
-  }
-
-  /** The write Spark runs: rows sorted by the partition columns, as Spark's V1 file writer sorts them. */
-  static final class InsertWrite implements Write, RequiresDistributionAndOrdering {
-    private final Target target;
-    private final LogicalWriteInfo info;
-    private final Mode mode;
-    private final Filter[] filters;
-
-    InsertWrite(Target target, LogicalWriteInfo info, Mode mode, Filter[] filters) {
-      this.target = target;
-      this.info = info;
-      this.mode = mode;
-      this.filters = filters;
-    }
-
-    @Override
-    public String description() {
-      return String.format("%s files of table %s", target.provider(), target.name());
-    }
-
-    @Override
-    public Distribution requiredDistribution() {
-      return Distributions.unspecified();
-    }
-
-    @Override
-    public SortOrder[] requiredOrdering() {
-      return target.partitionColumns().stream()
-          .map(c -> Expressions.sort(Expressions.column(c), SortDirection.ASCENDING)).toArray(SortOrder[]::new);
-    }
-
-    @Override
-    public BatchWrite toBatch() {
-      return new InsertBatchWrite(target, info, mode, filters);
-    }
-  }
-
-  /**
-   * Whether a partition (its values by key, unescaped as in its directory name) is selected by one of a static
-   * overwrite's filters (StaticPartitions); a filter on anything but the partition columns is refused while the
-   * statement is planned. An empty spec checks the filter only.
-   */
-  static boolean selects(Target target, Filter filter, Map<String, String> spec) {
-    return StaticPartitions.selects(filter, spec, target.partitionColumns(), f -> new UnsupportedOperationException(
-        String.format("Table %s: an overwrite of a file source table replaces whole partitions, selected by values "
-            + "of its partition columns %s; it cannot replace the rows where %s. Nothing was written.",
-            target.name(), target.partitionColumns(), f)));
-  }
 }

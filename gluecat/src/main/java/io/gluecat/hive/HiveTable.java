@@ -191,8 +191,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
     }
     Map<String, String> options = new LinkedHashMap<>(readOptions);
     options.remove("path");
-    return new HiveWrite.Builder(new HiveWrite.Target(name, serde, source, location, options, storage, partitions),
-        info);
+    return HiveWrite.builder(new HiveWrite.Target(name, serde, source, location, options, storage, partitions), info);
   }
 
   /** Spark's own V2 table of the format over the location, built on first read (it lists the files). */

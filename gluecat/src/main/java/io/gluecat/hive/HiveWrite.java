@@ -1,19 +1,10 @@
 package io.gluecat.hive;
 
-import io.gluecat.partitions.StaticPartitions;
-import java.util.List;
+import io.gluecat.writes.PartitionSortedWrite;
+import io.gluecat.writes.WriteMode;
+import io.gluecat.writes.WriteModeBuilder;
 import java.util.Map;
-import org.apache.spark.sql.connector.distributions.Distribution;
-import org.apache.spark.sql.connector.distributions.Distributions;
-import org.apache.spark.sql.connector.expressions.Expressions;
-import org.apache.spark.sql.connector.expressions.SortDirection;
-import org.apache.spark.sql.connector.expressions.SortOrder;
-import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
-import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
-import org.apache.spark.sql.connector.write.SupportsOverwrite;
-import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.sources.Filter;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
@@ -31,7 +22,12 @@ import software.amazon.awssdk.services.glue.model.StorageDescriptor;
  * the job's commit (they are the ones whose names lack this job's id), so a failed write leaves the table as
  * it was and a failure after the commit leaves the old rows beside the new, never neither.
  */
-final class HiveWrite implements Write, RequiresDistributionAndOrdering {
+final class HiveWrite {
+  /** How messages name the table's kind. */
+  static final String KIND = "Hive-format table";
+
+  private HiveWrite() {}
+
   /**
    * The table a write goes to.
    *
@@ -46,86 +42,16 @@ final class HiveWrite implements Write, RequiresDistributionAndOrdering {
   record Target(String name, String serde, HiveSource source, String location, Map<String, String> options,
       StorageDescriptor storage, HivePartitions partitions) {}
 
-  enum Mode { APPEND, OVERWRITE, DYNAMIC }
-
-  /** What Spark asks for: an append, an overwrite of what the filters select, or of the partitions written. */
-  static final class Builder implements SupportsOverwrite, SupportsDynamicOverwrite {
-    private final Target target;
-    private final LogicalWriteInfo info;
-    private Mode mode = Mode.APPEND;
-    private Filter[] filters = new Filter[0];
-
-    Builder(Target target, LogicalWriteInfo info) {
-      this.target = target;
-      this.info = info;
-    }
-
-    @Override
-    public WriteBuilder overwrite(Filter[] filters) {
-      // checked now, while the statement is planned: only partition values can be overwritten
-      for (Filter f : filters) {
-        matches(target, f, Map.of());
-      }
-      this.mode = Mode.OVERWRITE;
-      this.filters = filters.clone();
-      return this;
-    }
-
-    @Override
-    public WriteBuilder overwriteDynamicPartitions() {
-      this.mode = target.source().partitionColumns().isEmpty() ? Mode.OVERWRITE : Mode.DYNAMIC;
-      return this;
-    }
-
-    @Override
-    public Write build() {
-      return new HiveWrite(target, info, mode, filters);
-    }
+  /** What Spark asks for (an append, an overwrite of what the filters select, or of the partitions written). */
+  static WriteBuilder builder(Target target, LogicalWriteInfo info) {
+    return new WriteModeBuilder(target.name(), KIND, target.source().partitionColumns(),
+        (mode, filters) -> new PartitionSortedWrite(String.format("%s files of Hive-format table %s",
+            target.source().format(), target.name()), target.source().partitionColumns(),
+            () -> new HiveBatchWrite(target, info, mode, filters)));
   }
 
-  private final Target target;
-  private final LogicalWriteInfo info;
-  private final Mode mode;
-  private final Filter[] filters;
-
-  private HiveWrite(Target target, LogicalWriteInfo info, Mode mode, Filter[] filters) {
-    this.target = target;
-    this.info = info;
-    this.mode = mode;
-    this.filters = filters;
-  }
-
-  @Override
-  public String description() {
-    return String.format("%s files of Hive-format table %s", target.source().format(), target.name());
-  }
-
-  @Override
-  public Distribution requiredDistribution() {
-    return Distributions.unspecified();
-  }
-
-  /** Spark's partitioned file writer closes a partition's file when the next row is of another partition. */
-  @Override
-  public SortOrder[] requiredOrdering() {
-    return target.source().partitionColumns().stream()
-        .map(c -> Expressions.sort(Expressions.column(c), SortDirection.ASCENDING)).toArray(SortOrder[]::new);
-  }
-
-  @Override
-  public BatchWrite toBatch() {
-    return new HiveBatchWrite(target, info, mode, filters);
-  }
-
-  /**
-   * Whether a partition spec satisfies one of an overwrite's filters (StaticPartitions); a filter on anything but
-   * the partition keys is refused while planning.
-   */
+  /** Whether a partition spec satisfies one of an overwrite's filters (Spark's static partition values, AND-ed). */
   static boolean matches(Target target, Filter filter, Map<String, String> spec) {
-    List<String> keys = target.source().partitionColumns();
-    return StaticPartitions.selects(filter, spec, keys, f -> new UnsupportedOperationException(String.format(
-        "Table %s: an overwrite of a Hive-format table replaces whole partitions, selected by values of its "
-            + "partition keys %s; it cannot replace the rows where %s. Nothing was written.", target.name(), keys,
-        f)));
+    return WriteMode.selects(target.name(), KIND, target.source().partitionColumns(), filter, spec);
   }
 }

@@ -286,8 +286,8 @@ public final class PartitionSync {
     return new Result(true, "", wanted.size(), create.size(), delete.size());
   }
 
-  /** A partition directory fragment {@code k1=v1/k2=v2} to Glue's values. */
-  private static List<String> values(String fragment) {
+  /** A partition directory fragment {@code k1=v1/k2=v2} (as Spark's writer names it) to Glue's values. */
+  public static List<String> values(String fragment) {
     List<String> values = new ArrayList<>();
     for (String part : fragment.split("/")) {
       values.add(ExternalCatalogUtils.unescapePathName(part.substring(part.indexOf('=') + 1)));

@@ -41,4 +41,14 @@ class CollatedStringsTest {
     assertTrue(entry.parameters().get(EntryFormat.SCHEMA).contains("UTF8_LCASE"),
         entry.parameters().get(EntryFormat.SCHEMA));
   }
+
+  @Test
+  void aStringNamingTheDefaultCollationIsAPlainHiveStringInGlue() {
+    TableInput entry = new EntryWriter(SPARK, EntryFormat.DEFAULT_SCHEMA_THRESHOLD).newEntry(
+        table("parquet", "name STRING COLLATE UTF8_BINARY, tags ARRAY<STRING COLLATE UTF8_BINARY>, c CHAR(2), "
+            + "region STRING COLLATE UTF8_BINARY", List.of("region"), "/t"), Optional.empty(), Optional.empty());
+    assertEquals(List.of("name string", "tags array<string>", "c char(2)"), entry.storageDescriptor().columns()
+        .stream().map(c -> c.name() + " " + c.type()).toList());
+    assertEquals("string", entry.partitionKeys().get(0).type());
+  }
 }

@@ -1,11 +1,9 @@
 package io.gluecat.extensions.partitions;
 
-import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.partitions.GluePartitionManagement;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.RecoverPartitions;
 import org.apache.spark.sql.catalyst.plans.logical.RepairTable;
@@ -46,11 +44,7 @@ public final class RewriteRepairTable extends Rule<LogicalPlan> {
   }
 
   private static Optional<GlueTarget> ours(LogicalPlan child) {
-    if (child instanceof ResolvedTable resolved && resolved.catalog() instanceof AbstractGlueCatalog catalog
-        && resolved.table() instanceof GluePartitionManagement) {
-      return Optional.of(new GlueTarget(catalog, resolved.identifier()));
-    }
-    return Optional.empty();
+    return GlueTarget.of(child, GluePartitionManagement.class);
   }
 
   private static boolean fileTable(GlueTarget target) {

@@ -39,6 +39,15 @@ public abstract class MiniStackSparkTest {
    * whose results must not depend on it (CallCountsIT: the same calls with and without the extension).
    */
   private static final boolean EXTENSIONS = !"off".equals(System.getProperty("gluecat.it.extensions"));
+  /**
+   * {@code -Dgluecat.it.codegen=on}: Spark compiles each query's stages into one generated class (whole-stage code
+   * generation), as it does for users. Off by default: the suites run hundreds of small, distinct queries, and
+   * compiling a class for each costs more than it saves (DeltaParityIT and FileTableParityIT on Spark 4.2, one
+   * fork, twice each: 124-126 s of CPU with it, 115-119 s without). Expressions keep their generated code: Spark's
+   * interpreted object construction cannot build the rows of {@code spark.catalog().listTables()} on any line
+   * ({@code EXPRESSION_DECODING_FAILED}). The runtime journeys turn it on, as users run.
+   */
+  private static final boolean CODEGEN = "on".equals(System.getProperty("gluecat.it.codegen"));
   private static Path scratch;
 
   protected static final MiniStack MINISTACK = MiniStack.shared();
@@ -51,6 +60,7 @@ public abstract class MiniStackSparkTest {
           .appName("gluecat-it")
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "2")
+          .config("spark.sql.codegen.wholeStage", String.valueOf(CODEGEN))
           // Delta rebuilds a table's state in 50 partitions by default; for small tables on 2 cores that is most
           // of a read's time (Delta's own test suites use a handful too)
           .config("spark.databricks.delta.snapshotPartitions", "2")
