@@ -32,13 +32,8 @@ public abstract class GlueCommandPlan extends LogicalPlan implements LeafRunnabl
     try {
       return Scala.list(execute(spark));
     } catch (Exception e) {
-      throw GlueCommandPlan.<RuntimeException>unchecked(e);
+      throw Scala.rethrow(e);
     }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <E extends Exception> E unchecked(Exception e) throws E {
-    throw (E) e;
   }
 
   @Override

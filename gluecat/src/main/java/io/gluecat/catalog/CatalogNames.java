@@ -58,15 +58,8 @@ public final class CatalogNames {
     if (sessionCatalog() && ident.namespace().length > 1) {
       List<String> parts = new ArrayList<>(Arrays.asList(ident.namespace()));
       parts.add(ident.name());
-      throw CatalogNames.<RuntimeException>unchecked(
-          QueryCompilationErrors.requiresSinglePartNamespaceError(Scala.list(parts)));
+      throw Scala.rethrow(QueryCompilationErrors.requiresSinglePartNamespaceError(Scala.list(parts)));
     }
-  }
-
-  /** Throws Spark's AnalysisException, which Scala does not declare and Java would make checked. */
-  @SuppressWarnings("unchecked")
-  private static <E extends Throwable> E unchecked(Throwable e) throws E {
-    throw (E) e;
   }
 
   /** RENAME's target may arrive qualified with this catalog's name: [catalog, db]. */

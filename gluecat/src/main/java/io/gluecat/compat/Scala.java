@@ -33,4 +33,17 @@ public final class Scala {
   public static <K, V> java.util.Map<K, V> javaMap(scala.collection.Map<K, V> map) {
     return JavaConverters.mapAsJavaMap(map);
   }
+
+  /**
+   * Throws {@code e} as it is (Spark's AnalysisException, built by its error builders): Scala declares no checked
+   * exceptions, and Java would make it one. Returns a RuntimeException so callers can write {@code throw}.
+   */
+  public static RuntimeException rethrow(Throwable e) {
+    throw Scala.<RuntimeException>sneaky(e);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E sneaky(Throwable e) throws E {
+    throw (E) e;
+  }
 }

@@ -1,5 +1,6 @@
 package io.gluecat.files;
 
+import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.TableName;
 import java.util.List;
@@ -21,7 +22,7 @@ final class AlterRefusals {
 
   /** Spark's UNSUPPORTED_FEATURE.TABLE_OPERATION for the operation, as its catalog names it ("DROP COLUMN"). */
   static RuntimeException operation(String catalog, TableName name, String operation) {
-    return unchecked(QueryCompilationErrors.unsupportedTableOperationError(
+    return Scala.rethrow(QueryCompilationErrors.unsupportedTableOperationError(
         new TableIdentifier(name.table(), Option.apply(name.database()), Option.apply(catalog)), operation));
   }
 
@@ -45,13 +46,7 @@ final class AlterRefusals {
   static RuntimeException columnType(String catalog, TableName name, StructField column,
       TableChange.UpdateColumnType change, boolean partitionColumn, String[] dataColumns) {
     StructField to = new StructField(column.name(), change.newDataType(), true, Metadata.empty());
-    return unchecked(SparkCompat.columnTypeChangeError(List.of(catalog, name.database(), name.table()), column, to,
+    return Scala.rethrow(SparkCompat.columnTypeChangeError(List.of(catalog, name.database(), name.table()), column, to,
         partitionColumn, dataColumns));
-  }
-
-  /** Spark's AnalysisException, thrown as it is (Scala declares none, and Java would make it checked). */
-  @SuppressWarnings("unchecked")
-  private static <E extends Throwable> RuntimeException unchecked(Throwable e) throws E {
-    throw (E) e;
   }
 }

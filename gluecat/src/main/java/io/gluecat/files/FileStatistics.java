@@ -109,14 +109,14 @@ public final class FileStatistics {
         Optional<Attribute> found = output.stream().filter(a -> (Boolean) resolver.apply(a.name(), column))
             .findFirst();
         if (found.isEmpty()) {
-          throw sneaky(QueryCompilationErrors.columnNotFoundError(column));
+          throw Scala.rethrow(QueryCompilationErrors.columnNotFoundError(column));
         }
         analyzed.add(found.get());
       }
     }
     for (Attribute column : analyzed) {
       if (!supportsStatistics(column.dataType())) {
-        throw sneaky(QueryCompilationErrors.columnTypeNotSupportStatisticsCollectionError(column.name(),
+        throw Scala.rethrow(QueryCompilationErrors.columnTypeNotSupportStatisticsCollectionError(column.name(),
             stored.identifier(), column.dataType()));
       }
     }
@@ -136,10 +136,5 @@ public final class FileStatistics {
         || type instanceof FloatType || type instanceof BooleanType || type instanceof DatetimeType
         || type instanceof BinaryType
         || type instanceof StringType;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <E extends Throwable> RuntimeException sneaky(Throwable e) throws E {
-    throw (E) e;
   }
 }

@@ -33,6 +33,7 @@ import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import software.amazon.awssdk.services.glue.model.Database;
 
@@ -286,9 +287,7 @@ public final class FileTables {
           removed.add(property);
         }
       } else if (change instanceof TableChange.UpdateColumnType) {
-        if (!typeChangeAllowed(current, (TableChange.UpdateColumnType) change)) {
-          throw typeRefused(name, current, (TableChange.UpdateColumnType) change);
-        }
+        checkTypeChange(name, current, (TableChange.UpdateColumnType) change);
         columnChanges.add(change);
       } else {
         throw AlterRefusals.change(catalog, name, change);
@@ -346,28 +345,24 @@ public final class FileTables {
   }
 
   /**
-   * Whether a data column may take the change's type, as on Spark's own catalog: a string column its new collation
-   * (the files hold the same strings; comparisons follow the collation).
+   * A column's new type, as Spark's own catalog takes it for a data source table: a data column's string may change
+   * its collation (the files hold the same strings; comparisons follow it); any other new type is refused with
+   * Spark's error.
    */
-  private static boolean typeChangeAllowed(GlueEntry current, TableChange.UpdateColumnType change) {
-    String[] path = change.fieldNames();
-    return path.length == 1 && Arrays.stream(current.schema().fields())
-        .filter(f -> f.name().equalsIgnoreCase(path[0]) && !current.partitionColumns().contains(f.name()))
-        .anyMatch(f -> SparkCompat.columnTypeChangeAllowed(f.dataType(), change.newDataType()));
-  }
-
-  /** A new column type, which Spark's own catalog refuses for data source tables, with its error. */
-  private RuntimeException typeRefused(TableName name, GlueEntry current, TableChange.UpdateColumnType change) {
+  private void checkTypeChange(TableName name, GlueEntry current, TableChange.UpdateColumnType change) {
     String[] path = change.fieldNames();
     if (path.length != 1) {
-      return AlterRefusals.operation(catalog, name, "ALTER COLUMN with qualified column");
+      throw AlterRefusals.operation(catalog, name, "ALTER COLUMN with qualified column");
     }
     List<String> partitionColumns = current.partitionColumns();
-    String[] dataColumns = Arrays.stream(current.schema().fieldNames()).filter(c -> !partitionColumns.contains(c))
-        .toArray(String[]::new);
-    return Arrays.stream(current.schema().fields()).filter(f -> f.name().equalsIgnoreCase(path[0])).findFirst()
-        .map(f -> AlterRefusals.columnType(catalog, name, f, change, partitionColumns.contains(f.name()), dataColumns))
-        .orElseGet(() -> new IllegalArgumentException(String.format("Table %s.%s has no column %s", catalog, name,
-            path[0])));
+    StructField column = Arrays.stream(current.schema().fields()).filter(f -> f.name().equalsIgnoreCase(path[0]))
+        .findFirst().orElseThrow(() -> new IllegalArgumentException(String.format("Table %s.%s has no column %s",
+            catalog, name, path[0])));
+    boolean partitionColumn = partitionColumns.contains(column.name());
+    if (partitionColumn || !SparkCompat.columnTypeChangeAllowed(column.dataType(), change.newDataType())) {
+      String[] dataColumns = Arrays.stream(current.schema().fieldNames()).filter(c -> !partitionColumns.contains(c))
+          .toArray(String[]::new);
+      throw AlterRefusals.columnType(catalog, name, column, change, partitionColumn, dataColumns);
+    }
   }
 }

@@ -41,7 +41,7 @@ final class InsertBatchWrite implements BatchWrite {
     this.mode = mode;
     this.filters = filters;
     this.job = new FileJob(new FileJob.Spec(target.name(), target.provider(), target.location(),
-        target.partitionColumns(), new LinkedHashMap<>(target.options()), info.schema(), Map.of(),
+        target.partitionColumns(), target.options(), info.schema(), Map.of(),
         mode != WriteMode.APPEND));
   }
 

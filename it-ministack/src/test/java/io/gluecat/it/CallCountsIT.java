@@ -244,7 +244,7 @@ class CallCountsIT extends MiniStackSparkTest {
     List<org.apache.spark.sql.catalog.Table> tables;
     try (AutoCloseable paging = GlueSemantics.pageListings(100)) {
       GlueCallRecorder.clear();
-      tables = spark().catalog().listTables(c + "." + listed).collectAsList();
+      tables = listTables(c + "." + listed);
     }
     Map<String, Integer> counts = new LinkedHashMap<>();
     GlueCallRecorder.calls().forEach(call -> counts.merge(call.operation(), 1, Integer::sum));

@@ -100,7 +100,7 @@ class MetadataCacheIT extends MiniStackSparkTest {
     String kept = c + "." + db + ".kept";
     sql("CREATE TABLE " + kept + " (id BIGINT) USING parquet COMMENT 'first'");
     sql("CREATE TABLE " + c + "." + db + ".gone (id BIGINT) USING parquet");
-    List<org.apache.spark.sql.catalog.Table> first = spark().catalog().listTables(c + "." + db).collectAsList();
+    List<org.apache.spark.sql.catalog.Table> first = listTables(c + "." + db);
     assertEquals(List.of("gone", "kept"), first.stream().map(org.apache.spark.sql.catalog.Table::name).sorted()
         .collect(Collectors.toList()));
     assertEquals("first", first.stream().filter(t -> t.name().equals("kept")).findFirst().get().description());
@@ -112,7 +112,7 @@ class MetadataCacheIT extends MiniStackSparkTest {
     assertEquals(false, spark().catalog().tableExists(c + "." + db + ".gone"));
 
     setPropertyElsewhere(db, "kept", "comment", "second");
-    List<org.apache.spark.sql.catalog.Table> second = spark().catalog().listTables(c + "." + db).collectAsList();
+    List<org.apache.spark.sql.catalog.Table> second = listTables(c + "." + db);
     assertEquals(List.of("kept"), second.stream().map(org.apache.spark.sql.catalog.Table::name)
         .collect(Collectors.toList()), "the next listTables lists Glue again");
     assertEquals("second", second.get(0).description());
