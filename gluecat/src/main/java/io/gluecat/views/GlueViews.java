@@ -73,13 +73,25 @@ public final class GlueViews {
 
   /** The names of the database's views, every dialect, lower case. */
   public List<String> list(String database) throws NoSuchNamespaceException {
+    return names(database, true);
+  }
+
+  /**
+   * The names of all the database's entries, tables and views, lower case: what SHOW TABLES lists on Spark's own
+   * catalog, from one listing.
+   */
+  public List<String> listWithTables(String database) throws NoSuchNamespaceException {
+    return names(database, false);
+  }
+
+  private List<String> names(String database, boolean viewsOnly) throws NoSuchNamespaceException {
     List<Table> entries = glue.listTables(database);
     if (entries.isEmpty()) {
       glue.getDatabase(database); // an empty listing must still report a missing database
     }
     List<String> names = new ArrayList<>();
     for (Table t : entries) {
-      if (ViewFormat.isView(t) && t.name() != null) {
+      if ((!viewsOnly || ViewFormat.isView(t)) && t.name() != null) {
         names.add(t.name().toLowerCase(Locale.ROOT));
       }
     }

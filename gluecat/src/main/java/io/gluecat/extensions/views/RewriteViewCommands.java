@@ -23,6 +23,7 @@ import org.apache.spark.sql.catalyst.plans.logical.DropView;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.RenameTable;
 import org.apache.spark.sql.catalyst.plans.logical.SetViewProperties;
+import org.apache.spark.sql.catalyst.plans.logical.ShowTables;
 import org.apache.spark.sql.catalyst.plans.logical.ShowViews;
 import org.apache.spark.sql.catalyst.plans.logical.UnsetViewProperties;
 import org.apache.spark.sql.catalyst.rules.Rule;
@@ -190,7 +191,7 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
       throw new IllegalArgumentException(String.format("SHOW VIEWS in gluecat catalog '%s' takes one database "
           + "name (Glue has one level of databases), not '%s'", catalog.name(), String.join(".", namespace)));
     }
-    return Optional.of(new ShowViewsByName(glue, namespace.get(0), show.pattern().isDefined()
+    return Optional.of(ShowTablesOrViewsByName.views(glue, namespace.get(0), show.pattern().isDefined()
         ? show.pattern().get() : null, Scala.javaList(show.output())));
   }
 
@@ -277,13 +278,21 @@ public final class RewriteViewCommands extends Rule<LogicalPlan> {
       // views that Spark's own catalog lists; the global temporary views are Spark's
       return Optional.of(isGlobalTemp(ns.namespace().head())
           ? new ShowViewsCommand(ns.namespace().head(), show.pattern(), show.output())
-          : new ShowViewsByName((AbstractGlueCatalog) ns.catalog(), ns.namespace().head(),
+          : ShowTablesOrViewsByName.views((AbstractGlueCatalog) ns.catalog(), ns.namespace().head(),
               show.pattern().isDefined() ? show.pattern().get() : null, Scala.javaList(show.output())));
+    }
+    if (plan instanceof ShowTables show && show.namespace() instanceof ResolvedNamespace ns
+        && ns.catalog() instanceof AbstractGlueCatalog glue && glue.name().equalsIgnoreCase(GlueTarget.SESSION_CATALOG)
+        && ns.namespace().size() == 1 && !isGlobalTemp(ns.namespace().head())) {
+      // Spark's own catalog lists a database's views with its tables, then the session's temporary views; a
+      // catalog plugin's SHOW TABLES would list its tables only
+      return Optional.of(ShowTablesOrViewsByName.tables(glue, ns.namespace().head(),
+          show.pattern().isDefined() ? show.pattern().get() : null, Scala.javaList(show.output())));
     }
     if (plan instanceof ShowViewsCommand show) {
       CatalogPlugin catalog = spark.sessionState().catalogManager().catalog(GlueTarget.SESSION_CATALOG);
       if (catalog instanceof AbstractGlueCatalog glue && !isGlobalTemp(show.databaseName())) {
-        return Optional.of(new ShowViewsByName(glue, show.databaseName(), show.tableIdentifierPattern().isDefined()
+        return Optional.of(ShowTablesOrViewsByName.views(glue, show.databaseName(), show.tableIdentifierPattern().isDefined()
             ? show.tableIdentifierPattern().get() : null, Scala.javaList(show.output())));
       }
     }

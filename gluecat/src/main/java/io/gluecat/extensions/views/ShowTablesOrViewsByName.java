@@ -17,24 +17,41 @@ import org.apache.spark.sql.catalyst.util.StringUtils$;
 
 /**
  * SHOW VIEWS [IN db] [LIKE pattern] of a gluecat database (Spark 3.5 and 4.1, session mode on every line): the
- * database's views of every dialect, and in session mode the session's temporary views, as Spark lists them.
+ * database's views of every dialect; and SHOW TABLES [IN db] [LIKE pattern] in session mode: its tables and
+ * views, as Spark's own catalog lists both there. In session mode the session's temporary views follow, as Spark
+ * lists them.
  */
-final class ShowViewsByName extends GlueCommandPlan {
+final class ShowTablesOrViewsByName extends GlueCommandPlan {
   private final AbstractGlueCatalog catalog;
   private final String database;
   private final String pattern;
   private final List<Attribute> output;
+  private final boolean tables;
 
-  ShowViewsByName(AbstractGlueCatalog catalog, String database, String pattern, List<Attribute> output) {
+  private ShowTablesOrViewsByName(AbstractGlueCatalog catalog, String database, String pattern,
+      List<Attribute> output, boolean tables) {
     this.catalog = catalog;
     this.database = database.toLowerCase(Locale.ROOT);
     this.pattern = pattern;
     this.output = output;
+    this.tables = tables;
+  }
+
+  /** SHOW VIEWS: the database's views. */
+  static ShowTablesOrViewsByName views(AbstractGlueCatalog catalog, String database, String pattern,
+      List<Attribute> output) {
+    return new ShowTablesOrViewsByName(catalog, database, pattern, output, false);
+  }
+
+  /** SHOW TABLES in session mode: the database's tables and views. */
+  static ShowTablesOrViewsByName tables(AbstractGlueCatalog catalog, String database, String pattern,
+      List<Attribute> output) {
+    return new ShowTablesOrViewsByName(catalog, database, pattern, output, true);
   }
 
   @Override
   protected List<Row> execute(SparkSession spark) throws Exception {
-    List<String> names = catalog.views().list(database);
+    List<String> names = tables ? catalog.views().listWithTables(database) : catalog.views().list(database);
     if (pattern != null) {
       names = Scala.javaList(StringUtils$.MODULE$.filterPattern(Scala.list(names), pattern));
     }
@@ -58,6 +75,6 @@ final class ShowViewsByName extends GlueCommandPlan {
 
   @Override
   public String simpleString(int maxFields) {
-    return "ShowViewsByName " + catalog.name() + "." + database;
+    return (tables ? "ShowTablesByName " : "ShowViewsByName ") + catalog.name() + "." + database;
   }
 }
