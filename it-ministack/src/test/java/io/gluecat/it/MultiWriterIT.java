@@ -92,7 +92,7 @@ class MultiWriterIT extends MiniStackSparkTest {
     List<Process> writers = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
       // the JIT's first tier only: a writer lives seconds, and on two cores C2's compiling only slows the race's start
-      List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1"));
+      List<String> command = new ArrayList<>(List.of(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
       command.addAll(jvmOptions);
       command.addAll(List.of("-cp", System.getProperty("java.class.path")));
       command.addAll(writer.apply(w, settings.toString()));
@@ -189,22 +189,32 @@ class MultiWriterIT extends MiniStackSparkTest {
 
   /**
    * The issue's case end to end: 3 Spark applications (JVMs of their own) append to one Delta table at once,
-   * their commits of version 1 held by the proxy until all 3 are in flight. With Delta's default store all 3
-   * report success and the table holds one row: two appends lost. With ConditionalLogStore in every
-   * application, two get FileAlreadyExistsException, Delta retries them at versions 2 and 3, and all 3 rows
-   * are there.
+   * their commits of version 1 held by the proxy until all 3 are in flight. With ConditionalLogStore in every
+   * application, S3 refuses two of the three PUTs of version 1 (which shows they raced), Delta retries them at
+   * versions 2 and 3, and all 3 rows are there. The same race with Delta's default store, in which all 3 report
+   * success and the table holds one row, runs on the newest row only: that loss is Delta's, which
+   * {@link #deltasDefaultStoreLosesCommitsAcrossJvmsAndTheConditionalStoreDoesNot} shows on every row, and each
+   * race costs three Spark applications on two cores.
    */
   @Test
   void sparkApplicationsAppendingAtOnceLoseRowsWithDeltasStoreAndNoneWithTheConditionalOne() throws Exception {
     String bucket = newS3ABucket(MINISTACK);
-    for (String store : List.of("default", GLUECATS_STORE)) {
+    List<String> stores = io.gluecat.testkit.Repository.isNewestRowOrNone()
+        ? List.of("default", GLUECATS_STORE) : List.of(GLUECATS_STORE);
+    for (String store : stores) {
       String path = "s3a://" + bucket + "/" + (store.equals("default") ? "lossy" : "safe");
       spark().sql("CREATE TABLE delta.`" + path + "` (writer INT) USING delta");
+      int refusedBefore = proxy.refusedCommitPuts.get();
       List<String> results = race(bucket, (w, settings) -> List.of(SparkAppendWriter.class.getName(), path,
           String.valueOf(w), settings, store));
       assertEquals(List.of("committed", "committed", "committed"), results, store);
       long rows = spark().read().format("delta").load(path).count();
       assertEquals(store.equals("default") ? 1 : WRITERS, rows, store + ": rows after 3 appends");
+      if (!store.equals("default")) {
+        int refused = proxy.refusedCommitPuts.get() - refusedBefore;
+        assertTrue(refused >= WRITERS - 1, "S3 refused the losers' PUTs of version 1 (the three applications "
+            + "raced for it), and any retry that raced again: " + refused);
+      }
     }
   }
 }

@@ -25,6 +25,9 @@ public final class SparkAppendWriter {
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "1")
         .config("spark.databricks.delta.snapshotPartitions", "1")
+        // one INSERT: interpreted expressions cost less than generating their code (MiniStackSparkTest)
+        .config("spark.sql.codegen.wholeStage", "false")
+        .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
     settings.forEach((k, v) -> builder.config("spark.hadoop." + k, (String) v));
