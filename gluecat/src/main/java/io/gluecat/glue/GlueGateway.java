@@ -52,6 +52,24 @@ public final class GlueGateway implements AutoCloseable {
   private java.util.concurrent.ThreadPoolExecutor prefetchPool;
 
   public GlueGateway(CatalogOptions options) {
+    this(options, (resources, callMetrics) -> GlueClients.glue(options, resources, callMetrics));
+  }
+
+  /**
+   * A gateway around a Glue client made elsewhere, which it closes with its own: the seam through which unit
+   * tests hand the catalog an in-memory Glue (issue #42). Everything else is as the catalog's own gateway has it;
+   * the calls of a given client reach the catalog's metrics only if it reports them itself.
+   */
+  public static GlueGateway withClient(CatalogOptions options, GlueClient client) {
+    return new GlueGateway(options, (resources, callMetrics) -> {
+      resources.add(client);
+      return client;
+    });
+  }
+
+  /** {@code client} makes the Glue client, adding what it opens to the resources and reporting to the metrics. */
+  private GlueGateway(CatalogOptions options,
+      java.util.function.BiFunction<List<AutoCloseable>, GlueCallMetrics, GlueClient> client) {
     this.options = options;
     this.metrics = CatalogMetrics.forCatalog(options.catalogName());
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries(), metrics);
@@ -60,7 +78,7 @@ public final class GlueGateway implements AutoCloseable {
     if (statements != null) {
       resources.add(statements);
     }
-    this.glue = GlueClients.glue(options, resources, new GlueCallMetrics(metrics, statements));
+    this.glue = client.apply(resources, new GlueCallMetrics(metrics, statements));
     this.errors = new GlueErrors(options, glue.serviceClientConfiguration().region().id());
   }
 
