@@ -52,24 +52,14 @@ public final class GlueGateway implements AutoCloseable {
   private java.util.concurrent.ThreadPoolExecutor prefetchPool;
 
   public GlueGateway(CatalogOptions options) {
-    this(options, (resources, callMetrics) -> GlueClients.glue(options, resources, callMetrics));
+    this(options, null);
   }
 
   /**
-   * A gateway around a Glue client made elsewhere, which it closes with its own: the seam through which unit
-   * tests hand the catalog an in-memory Glue (issue #42). Everything else is as the catalog's own gateway has it;
-   * the calls of a given client reach the catalog's metrics only if it reports them itself.
+   * Around {@code client}, closed with the gateway, instead of the catalog's own client built from the options
+   * (null): the seam through which unit tests hand the catalog an in-memory Glue (issue #42).
    */
-  public static GlueGateway withClient(CatalogOptions options, GlueClient client) {
-    return new GlueGateway(options, (resources, callMetrics) -> {
-      resources.add(client);
-      return client;
-    });
-  }
-
-  /** {@code client} makes the Glue client, adding what it opens to the resources and reporting to the metrics. */
-  private GlueGateway(CatalogOptions options,
-      java.util.function.BiFunction<List<AutoCloseable>, GlueCallMetrics, GlueClient> client) {
+  public GlueGateway(CatalogOptions options, GlueClient client) {
     this.options = options;
     this.metrics = CatalogMetrics.forCatalog(options.catalogName());
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries(), metrics);
@@ -78,7 +68,8 @@ public final class GlueGateway implements AutoCloseable {
     if (statements != null) {
       resources.add(statements);
     }
-    this.glue = client.apply(resources, new GlueCallMetrics(metrics, statements));
+    this.glue = client == null ? GlueClients.glue(options, resources, new GlueCallMetrics(metrics, statements))
+        : GlueClients.given(client, resources);
     this.errors = new GlueErrors(options, glue.serviceClientConfiguration().region().id());
   }
 

@@ -81,7 +81,9 @@ class CreateCallsTest {
     Table created = create(InMemoryCatalogs.catalog(glue));
 
     List<String> expected = new ArrayList<>(WRITING_CALLS);
-    expected.add("GetTable sales.orders"); // the table Spark gets back is read from Glue as any load reads it
+    // the table returned is loaded as any load is: from Glue here, outside a statement (within one, its cache
+    // holds what the create wrote)
+    expected.add("GetTable sales.orders");
     assertEquals(expected, glue.callNames());
     assertInstanceOf(FileTable.class, created);
     assertEquals(SCHEMA, created.schema());

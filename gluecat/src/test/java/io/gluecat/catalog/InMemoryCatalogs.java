@@ -46,7 +46,7 @@ final class InMemoryCatalogs {
     all.putIfAbsent(CatalogOptions.REGION, "us-east-1");
     CatalogOptions parsed = CatalogOptions.parse(CATALOG, all);
     AbstractGlueCatalog catalog = new GlueCatalog(); // as the base class: wire is package-private there
-    catalog.wire(parsed, GlueGateway.withClient(parsed, glue));
+    catalog.wire(parsed, new GlueGateway(parsed, glue));
     return catalog;
   }
 

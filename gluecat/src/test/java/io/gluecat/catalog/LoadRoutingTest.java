@@ -143,6 +143,9 @@ class LoadRoutingTest {
     NoSuchTableException e = assertThrows(NoSuchTableException.class, () -> catalog.loadTable(table("nothing")));
 
     assertTrue(e.getMessage().contains("nothing"), e.getMessage());
-    assertEquals(List.of("GetTable sales.nothing"), glue.callNames());
+    // where views load as tables the view lookup reads the entry first; outside a statement (whose cache keeps
+    // the not-found answer) the table load reads it again
+    assertEquals(catalog.viewsAsTables() ? List.of("GetTable sales.nothing", "GetTable sales.nothing")
+        : List.of("GetTable sales.nothing"), glue.callNames());
   }
 }

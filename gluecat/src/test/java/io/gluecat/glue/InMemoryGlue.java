@@ -52,8 +52,8 @@ import software.amazon.awssdk.services.glue.model.UpdateTableRequest;
 import software.amazon.awssdk.services.glue.model.UpdateTableResponse;
 
 /**
- * Glue in memory, for unit tests that hand the catalog its client ({@link GlueGateway#withClient}): the calls
- * gluecat's table, rename and partition paths make, answered as Glue answers them (names in lower case,
+ * Glue in memory, for unit tests that hand the catalog its client (GlueGateway's two-argument constructor): the
+ * calls gluecat's table, rename and partition paths make, answered as Glue answers them (names in lower case,
  * UpdateTable replacing the whole entry and refusing a stale VersionId, the SDK's own exceptions). Every call is
  * recorded in order, as the test kit's {@code GlueCallRecorder} records real ones (operation named as AWS names
  * it), and {@link #fail} fails the n-th call of an operation before it is applied, as the kit's
@@ -82,14 +82,15 @@ public final class InMemoryGlue implements GlueClient {
 
   /** A database at {@code location} (null for none), made without a recorded call. */
   public synchronized InMemoryGlue database(String name, String location) {
-    databases.put(name, Database.builder().name(name).locationUri(location).createTime(Instant.now()).build());
-    tables.putIfAbsent(name, new LinkedHashMap<>());
+    databases.put(lower(name), Database.builder().name(lower(name)).locationUri(location).createTime(Instant.now())
+        .build());
+    tables.putIfAbsent(lower(name), new LinkedHashMap<>());
     return this;
   }
 
   /** An entry as another writer (a crawler, Athena, another engine) left it, stored without a recorded call. */
   public synchronized InMemoryGlue entry(String database, TableInput input) {
-    tables.get(database).put(lower(input.name()), stored(database, input, null, "1"));
+    tablesOf(database).put(lower(input.name()), stored(database, input, null, "1"));
     return this;
   }
 
@@ -100,7 +101,7 @@ public final class InMemoryGlue implements GlueClient {
 
   /** The partition values Glue holds for the table, in the order they were created. */
   public synchronized List<List<String>> partitionValues(String database, String table) {
-    return new ArrayList<>(partitions.getOrDefault(database + "." + lower(table), Map.of()).keySet());
+    return new ArrayList<>(partitions.getOrDefault(lower(database) + "." + lower(table), Map.of()).keySet());
   }
 
   /** Fails the {@code onCall}-th call (1-based) of {@code operation}, e.g. "CreateTable", before it is applied. */
@@ -163,7 +164,7 @@ public final class InMemoryGlue implements GlueClient {
       throw withDetails(AlreadyExistsException.builder(), "AlreadyExistsException", 400,
           "Database already exists.");
     }
-    database(lower(input.name()), input.locationUri());
+    database(input.name(), input.locationUri());
     return CreateDatabaseResponse.builder().build();
   }
 
