@@ -62,8 +62,21 @@ public abstract class AbstractGlueCatalog
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
     this.name = name;
     SparkLineCheck.requireBuiltLine(name); // before anything else: on another line any call could fail obscurely
-    this.options = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
-    this.glue = new GlueGateway(options);
+    CatalogOptions parsed = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
+    wire(parsed, new GlueGateway(parsed));
+    SessionChecks.requireUpdateCatalogHookOff(name);
+    DeltaLogStores.log(name); // which log store Delta commits S3 tables with; warns on the single-driver one
+    DeltaSupport.warnOfKnownBreaks(name, io.gluecat.config.SparkEnvironment.sparkVersion());
+  }
+
+  /**
+   * Wires the catalog's parts around {@code glue}; apart from {@link #initialize} only so that unit tests can
+   * hand the catalog a gateway over an in-memory Glue (issue #42). Nothing but initialize and tests calls it.
+   */
+  void wire(CatalogOptions options, GlueGateway glue) {
+    this.name = options.catalogName();
+    this.options = options;
+    this.glue = glue;
     this.hadoop = new CatalogHadoopConf(options);
     this.partitions = new PartitionSync(name, glue, hadoop);
     this.names = new CatalogNames(name);
@@ -71,9 +84,6 @@ public abstract class AbstractGlueCatalog
     this.namespaces = new CatalogNamespaces(name, options, glue, names);
     EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
-    SessionChecks.requireUpdateCatalogHookOff(name);
-    DeltaLogStores.log(name); // which log store Delta commits S3 tables with; warns on the single-driver one
-    DeltaSupport.warnOfKnownBreaks(name, io.gluecat.config.SparkEnvironment.sparkVersion());
   }
 
   @Override

@@ -48,6 +48,12 @@ final class GlueClients {
     return glue;
   }
 
+  /** A client made elsewhere (a unit test's in-memory Glue), added to {@code resources} as the catalog's own is. */
+  static GlueClient given(GlueClient client, List<AutoCloseable> resources) {
+    resources.add(client);
+    return client;
+  }
+
   /** The SDK's mode for an option value of {@link CatalogOptions#RETRY_MODES}; adaptive is the SDK's current one. */
   static RetryMode retryMode(String option) {
     switch (option) {

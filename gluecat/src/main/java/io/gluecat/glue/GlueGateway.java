@@ -52,6 +52,14 @@ public final class GlueGateway implements AutoCloseable {
   private java.util.concurrent.ThreadPoolExecutor prefetchPool;
 
   public GlueGateway(CatalogOptions options) {
+    this(options, null);
+  }
+
+  /**
+   * Around {@code client}, closed with the gateway, instead of the catalog's own client built from the options
+   * (null): the seam through which unit tests hand the catalog an in-memory Glue (issue #42).
+   */
+  public GlueGateway(CatalogOptions options, GlueClient client) {
     this.options = options;
     this.metrics = CatalogMetrics.forCatalog(options.catalogName());
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries(), metrics);
@@ -60,7 +68,8 @@ public final class GlueGateway implements AutoCloseable {
     if (statements != null) {
       resources.add(statements);
     }
-    this.glue = GlueClients.glue(options, resources, new GlueCallMetrics(metrics, statements));
+    this.glue = client == null ? GlueClients.glue(options, resources, new GlueCallMetrics(metrics, statements))
+        : GlueClients.given(client, resources);
     this.errors = new GlueErrors(options, glue.serviceClientConfiguration().region().id());
   }
 

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -32,6 +34,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * repository this build's invoker step installed into ({@code target/local-repo}), the catalog configured with
  * {@code --conf} and MiniStack as Glue (and S3). {@code -Dgluecat.skipPySpark} skips it.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class PySparkSubmitIT {
   private static final String CATALOG = "lake";
   private static final AtomicInteger RUNS = new AtomicInteger();
@@ -40,7 +43,8 @@ class PySparkSubmitIT {
   private static Path venv;
   private static Path job;
   private static Path ivySettings;
-  private static Path ivyHome;
+  /** The Ivy homes of the runs, one per test ({@link #ivyHome}). */
+  private static Path ivyHomes;
   private static MiniStack ministack;
 
   @BeforeAll
@@ -60,8 +64,10 @@ class PySparkSubmitIT {
     assertTrue(Files.isRegularFile(installed), "the invoker plugin's install step did not install " + installed);
     ivySettings = writeIvySettings(localRepo);
     // Ivy keeps what it resolved; a snapshot from an earlier build must not be reused
-    ivyHome = repo.resolve(".tools").resolve("ivy");
-    PySparkProcesses.deleteTree(ivyHome.resolve("cache").resolve("io.gluecat"));
+    ivyHomes = repo.resolve(".tools").resolve("ivy-submit");
+    for (String test : List.of("packages", "jars", "local-cluster")) {
+      PySparkProcesses.deleteTree(ivyHome(test).resolve("cache").resolve("io.gluecat"));
+    }
     ministack = MiniStack.shared();
   }
 
@@ -72,7 +78,7 @@ class PySparkSubmitIT {
     Path warehouse = Files.createTempDirectory(work, "warehouse");
     List<String> args = new ArrayList<>(List.of("--master", "local[2]",
         "--packages", gluecatPackage() + "," + Artifacts.property("gluecat.delta.package")));
-    args.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    args.addAll(catalogConf(ivyHome("packages"), warehouse.toUri().toString(), Map.of()));
     String out = submit("packages", args, database, 0);
     String ok = out.lines().filter(l -> l.startsWith("LAKE-JOB-OK")).findFirst().orElse("");
     assertTrue(ok.startsWith("LAKE-JOB-OK executors=0 location=") && ok.contains(warehouse + "/" + database + ".db/orders"),
@@ -94,7 +100,7 @@ class PySparkSubmitIT {
     execute("pip-install-gluecat", List.of(venv.resolve("bin").resolve("python").toString(), "-m", "pip", "install",
         "--no-input", "--disable-pip-version-check", "--no-deps", repo.resolve("python").toString()), Map.of());
     List<String> submitArgs = new ArrayList<>(List.of("--driver-java-options", driverJavaOptions()));
-    submitArgs.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    submitArgs.addAll(catalogConf(ivyHome("packages"), warehouse.toUri().toString(), Map.of()));
     submitArgs.add("pyspark-shell");
     String localRepo = Paths.get(Artifacts.property("gluecat.localRepo")).toUri().toString();
     Path helperJob = job.resolveSibling("helper_job.py");
@@ -117,14 +123,14 @@ class PySparkSubmitIT {
     List<String> args = new ArrayList<>(List.of("--master", "local[2]",
         "--jars", Artifacts.runtimeJar().toString(),
         "--packages", Artifacts.property("gluecat.delta.package")));
-    args.addAll(catalogConf(warehouse.toUri().toString(), Map.of()));
+    args.addAll(catalogConf(ivyHome("jars"), warehouse.toUri().toString(), Map.of()));
     String out = submit("jars", args, database, 0);
     assertTrue(out.contains("LAKE-JOB-OK executors=0 location="), lastLines(out));
     assertGlueEntries(database);
 
     List<String> tool = new ArrayList<>(List.of("--class", "io.gluecat.tools.Main",
         "--packages", Artifacts.property("gluecat.delta.package"),
-        "--conf", "spark.jars.ivy=" + ivyHome, "--conf", "spark.jars.ivySettings=" + ivySettings,
+        "--conf", "spark.jars.ivy=" + ivyHome("jars"), "--conf", "spark.jars.ivySettings=" + ivySettings,
         Artifacts.runtimeJar().toString(),
         "doctor", database, "--conf", "region=" + MiniStack.REGION.id(),
         "--conf", "glue.endpoint=" + ministack.endpoint()));
@@ -174,7 +180,7 @@ class PySparkSubmitIT {
     for (String bucket : List.of(lake, events)) {
       ministack.s3aSettings(bucket).forEach((k, v) -> s3.put("hadoop." + k, v));
     }
-    args.addAll(catalogConf("s3a://" + lake + "/warehouse", s3));
+    args.addAll(catalogConf(ivyHome("local-cluster"), "s3a://" + lake + "/warehouse", s3));
     String out = submit("local-cluster", args, database, 1, "--report", "--events-location", "s3a://" + events + "/events");
     Map<String, String> steps = steps(out);
     Files.writeString(work.resolve("local-cluster-steps.txt"), steps.entrySet().stream()
@@ -247,7 +253,7 @@ class PySparkSubmitIT {
       assertTrue(readme.contains("--packages io.gluecat:" + plain + ":<version>," + delta + " \\\n"), "--packages line");
       assertTrue(readme.contains("--jars " + Artifacts.property("gluecat.runtime.artifact") + "-<version>.jar \\\n"
           + "  --packages " + delta + " \\\n"), "--jars lines");
-      for (String conf : catalogConf("s3a://my-lake/warehouse", Map.of())) {
+      for (String conf : catalogConf(ivyHome("readme"), "s3a://my-lake/warehouse", Map.of())) {
         if (conf.startsWith("spark.sql.extensions") || conf.startsWith("spark.sql.catalog.spark_catalog")) {
           assertTrue(readme.contains("--conf " + conf + " \\\n"), conf);
         }
@@ -270,8 +276,17 @@ class PySparkSubmitIT {
     return "io.gluecat:" + Artifacts.property("gluecat.plain.artifact") + ":" + Artifacts.property("gluecat.version");
   }
 
+  /**
+   * The Ivy home of one test's runs. The tests run at once (this class is concurrent: its spark-submit runs
+   * mostly wait, on JVM start, Ivy and Python, so one after another they left a core idle), and Ivy's cache takes
+   * no lock against a second resolver, so each test resolves into a home of its own.
+   */
+  private static Path ivyHome(String test) {
+    return ivyHomes.resolve(test);
+  }
+
   /** The job's catalog, as --conf options: Delta's two settings, then the catalog and its options. */
-  private static List<String> catalogConf(String warehouse, Map<String, String> extraCatalogOptions) {
+  private static List<String> catalogConf(Path ivyHome, String warehouse, Map<String, String> extraCatalogOptions) {
     Map<String, String> conf = new LinkedHashMap<>();
     conf.put("spark.sql.extensions", "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension");
     conf.put("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
