@@ -14,7 +14,7 @@ import org.apache.spark.sql.execution.command.LeafRunnableCommand;
  * has its own copy; subclasses (io.gluecat.extensions) see only {@link #execute}. A command of this kind has no
  * children and no expressions, so Spark never copies it.
  */
-public abstract class GlueCommandPlan extends LogicalPlan implements LeafRunnableCommand {
+public abstract class GlueCommandPlan extends NoFieldsPlan implements LeafRunnableCommand {
   private scala.collection.Seq<scala.Enumeration.Value> nodePatterns;
 
   protected GlueCommandPlan() {
@@ -60,20 +60,5 @@ public abstract class GlueCommandPlan extends LogicalPlan implements LeafRunnabl
   @Override
   public final scala.collection.Seq<scala.Enumeration.Value> nodePatterns() {
     return nodePatterns;
-  }
-
-  @Override
-  public int productArity() {
-    return 0;
-  }
-
-  @Override
-  public Object productElement(int n) {
-    throw new IndexOutOfBoundsException(Integer.toString(n));
-  }
-
-  @Override
-  public boolean canEqual(Object that) {
-    return that == this;
   }
 }

@@ -50,29 +50,16 @@ public final class SparkCompat {
   }
 
   /**
-   * A CatalogTable of an external data source table, with its statistics if it has any (the constructor gained a
-   * collation in Spark 4).
+   * A CatalogTable as Spark's own catalog gives one: an external data source table ({@code viewText} null), with
+   * its statistics if it has any, or a view ({@code CatalogTableType.VIEW()}: its text, its context in
+   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4).
    */
-  public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
-      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
-    return table(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, provider, partitionColumns, owner,
-        createTimeMillis, createVersion, properties, comment, scala.Option.apply(stats.orElse(null)));
-  }
-
-  /** A view as Spark's own catalog describes one: its text, and its context in {@code properties} (view.*). */
-  public static CatalogTable viewTable(TableIdentifier identifier, StructType schema, String viewText, String owner,
-      long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
-    return table(CatalogTableType.VIEW(), viewText, identifier, CatalogStorageFormat.empty(), schema, null,
-        List.of(), owner, createTimeMillis, createVersion, properties, comment, scala.Option.empty());
-  }
-
-  private static CatalogTable table(CatalogTableType type, String viewText, TableIdentifier identifier,
-      CatalogStorageFormat storage,
-      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
+  public static CatalogTable catalogTable(CatalogTableType type, String viewText, TableIdentifier identifier,
+      CatalogStorageFormat storage, StructType schema, String provider, List<String> partitionColumns, String owner,
+      long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
+    scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats =
+        scala.Option.apply(statistics.orElse(null));
     scala.collection.Seq<String> partitions = Scala.list(partitionColumns);
     return new CatalogTable(identifier, type, storage, schema,
         scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,

@@ -50,30 +50,16 @@ public final class SparkCompat {
   }
 
   /**
-   * A CatalogTable of an external data source table (the constructor gained a collation in Spark 4.1 and a
-   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part), with its statistics if
-   * it has any.
+   * A CatalogTable as Spark's own catalog gives one: an external data source table ({@code viewText} null), with
+   * its statistics if it has any, or a view ({@code CatalogTableType.VIEW()}: its text, its context in
+   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4.1 and a multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
    */
-  public static CatalogTable catalogTable(TableIdentifier identifier, CatalogStorageFormat storage,
-      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
-    return table(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, provider, partitionColumns, owner,
-        createTimeMillis, createVersion, properties, comment, scala.Option.apply(stats.orElse(null)));
-  }
-
-  /** A view as Spark's own catalog describes one: its text, and its context in {@code properties} (view.*). */
-  public static CatalogTable viewTable(TableIdentifier identifier, StructType schema, String viewText, String owner,
-      long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment) {
-    return table(CatalogTableType.VIEW(), viewText, identifier, CatalogStorageFormat.empty(), schema, null,
-        List.of(), owner, createTimeMillis, createVersion, properties, comment, scala.Option.empty());
-  }
-
-  private static CatalogTable table(CatalogTableType type, String viewText, TableIdentifier identifier,
-      CatalogStorageFormat storage,
-      StructType schema, String provider, List<String> partitionColumns, String owner, long createTimeMillis,
-      String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats) {
+  public static CatalogTable catalogTable(CatalogTableType type, String viewText, TableIdentifier identifier,
+      CatalogStorageFormat storage, StructType schema, String provider, List<String> partitionColumns, String owner,
+      long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
+    scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats =
+        scala.Option.apply(statistics.orElse(null));
     scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
     // A table's default collation is the "collation" parameter, as Spark 4.1's and 4.2's Hive client keep it.
     Map<String, String> tableProperties = new java.util.LinkedHashMap<>(properties);

@@ -28,7 +28,6 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
-import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
@@ -45,8 +44,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>It only routes: table calls to {@link CatalogTables}, namespace calls to {@link CatalogNamespaces}. It
  * wires a catalog's parts together once, in {@link #initialize}, from its options.
  */
-public abstract class AbstractGlueCatalog
-    implements StagingTableCatalog, SupportsNamespaces, FunctionCatalog, PartitionSyncOwner {
+public abstract class AbstractGlueCatalog extends NamespaceReads
+    implements StagingTableCatalog, FunctionCatalog, PartitionSyncOwner {
 
   private String name;
   private CatalogOptions options;
@@ -321,26 +320,11 @@ public abstract class AbstractGlueCatalog
     return tables.purgeTable(ident);
   }
 
-  // ---- namespaces ----
+  // ---- namespaces (the reads: NamespaceReads) ----
 
   @Override
-  public String[][] listNamespaces() {
-    return namespaces.list();
-  }
-
-  @Override
-  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
-    return namespaces.list(namespace);
-  }
-
-  @Override
-  public boolean namespaceExists(String[] namespace) {
-    return namespaces.exists(namespace);
-  }
-
-  @Override
-  public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
-    return namespaces.metadata(namespace);
+  CatalogNamespaces namespaces() {
+    return namespaces;
   }
 
   @Override

@@ -24,10 +24,10 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
 import org.apache.spark.sql.catalyst.catalog.CatalogUtils;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
-import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
@@ -42,7 +42,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * DeltaCatalog that gluecat builds: Delta turns Delta entries into its own tables and passes the others through.
  * It lists, loads and reads namespaces (through {@link CatalogNamespaces}); it never writes.
  */
-public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
+public final class EntryCatalog extends NamespaceReads implements TableCatalog {
   private final String name;
   private final CatalogOptions options;
   private final CatalogNames names;
@@ -164,7 +164,7 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
         scala.Option.apply(entry.name().database()), scala.Option.apply(name()));
     CatalogStorageFormat storage = SparkCompat.storageFormat(CatalogUtils.stringToURI(entry.location()),
         hadoop.storageProperties(qualified, entry.storageProperties()));
-    return SparkCompat.catalogTable(identifier, storage, schema, entry.provider(),
+    return SparkCompat.catalogTable(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, entry.provider(),
         partitionColumns, entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
         entry.properties(), entry.comment(), entry.statistics());
   }
@@ -215,23 +215,8 @@ public final class EntryCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public String[][] listNamespaces() {
-    return namespaces.list();
-  }
-
-  @Override
-  public String[][] listNamespaces(String[] namespace) throws NoSuchNamespaceException {
-    return namespaces.list(namespace);
-  }
-
-  @Override
-  public boolean namespaceExists(String[] namespace) {
-    return namespaces.exists(namespace);
-  }
-
-  @Override
-  public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
-    return namespaces.metadata(namespace);
+  CatalogNamespaces namespaces() {
+    return namespaces;
   }
 
   @Override

@@ -65,10 +65,12 @@ public final class GlueViews {
    * from any catalog when its partitions are not tracked in the catalog; empty when no view has the name.
    */
   public Optional<org.apache.spark.sql.connector.catalog.Table> v1View(TableName name) {
-    return find(name).map(this::requireSpark).map(view -> new V1Table(SparkCompat.viewTable(
+    return find(name).map(this::requireSpark).map(view -> new V1Table(SparkCompat.catalogTable(
+        org.apache.spark.sql.catalyst.catalog.CatalogTableType.VIEW(), view.sql(),
         new TableIdentifier(name.table(), scala.Option.apply(name.database()), scala.Option.apply(catalog)),
-        view.schema(), view.sql(), view.owner().orElse(""), 0L, view.createVersion(),
-        ViewFormat.catalogTableProperties(view), view.comment())));
+        org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat.empty(), view.schema(), null, List.of(),
+        view.owner().orElse(""), 0L, view.createVersion(), ViewFormat.catalogTableProperties(view), view.comment(),
+        Optional.empty())));
   }
 
   /** The names of the database's views, every dialect, lower case. */

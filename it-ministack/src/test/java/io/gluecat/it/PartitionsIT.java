@@ -3,6 +3,7 @@ package io.gluecat.it;
 import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
+import io.gluecat.it.spark.GluePartitionsInStep;
 import io.gluecat.it.spark.MiniStackSparkTest;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.testkit.Fault;
@@ -72,63 +73,13 @@ class PartitionsIT extends MiniStackSparkTest {
 
   // ---- what Glue holds ----
 
-  /** The table's partition objects, by their values joined with '/'. */
-  private static Map<String, Partition> partitions(String database, String table) {
-    Map<String, Partition> all = new TreeMap<>();
-    for (Partition p : GLUE.getPartitionsPaginator(r -> r.databaseName(database).tableName(table))
-        .stream().flatMap(page -> page.partitions().stream()).toList()) {
-      all.put(String.join("/", p.values()), p);
-    }
-    return all;
-  }
-
-  /** The partition directories under a location, as {@code k=v/k2=v2}, found on disk. */
-  private static List<String> directories(String location, int depth) {
-    Path root = Paths.get(URI.create(location.startsWith("file:/") && !location.startsWith("file:///")
-        ? "file://" + location.substring("file:".length()) : location));
-    try (Stream<Path> paths = Files.walk(root, depth)) {
-      return paths.filter(Files::isDirectory).filter(p -> !p.equals(root) && root.relativize(p).getNameCount() == depth)
-          .map(p -> root.relativize(p).toString())
-          .filter(p -> Stream.of(p.split("/")).noneMatch(n -> n.startsWith("_") || n.startsWith(".")))
-          .sorted().collect(Collectors.toList());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static String location(Table entry) {
     return entry.storageDescriptor().location();
   }
 
-  /**
-   * Glue holds exactly one partition object per partition directory of the table: its values, its location,
-   * and the table's StorageDescriptor otherwise (without the SerDe parameter {@code path}, which names the
-   * table's own location).
-   */
+  /** Glue's partition objects of the table against its directories (GluePartitionsInStep). */
   private void assertInStep(String table, String... expectedValues) {
-    Table entry = glueTable(db, table);
-    String location = location(entry);
-    Map<String, Partition> partitions = partitions(db, table);
-    List<String> onDisk = directories(location, entry.partitionKeys().size());
-    assertEquals(List.of(expectedValues), new ArrayList<>(partitions.keySet()), "partition values of " + table);
-    assertEquals(onDisk.size(), partitions.size(), "directories " + onDisk + " vs partitions " + partitions.keySet());
-    StorageDescriptor tableSd = entry.storageDescriptor();
-    Map<String, String> serde = new LinkedHashMap<>(tableSd.serdeInfo().parameters());
-    serde.remove("path");
-    for (Partition p : partitions.values()) {
-      StringBuilder dir = new StringBuilder();
-      for (int i = 0; i < p.values().size(); i++) {
-        dir.append(i == 0 ? "" : "/").append(entry.partitionKeys().get(i).name()).append('=').append(p.values().get(i));
-      }
-      assertTrue(onDisk.contains(dir.toString()), dir + " not in " + onDisk);
-      StorageDescriptor sd = p.storageDescriptor();
-      assertEquals(location + "/" + dir, sd.location());
-      assertEquals(tableSd.columns(), sd.columns());
-      assertEquals(tableSd.inputFormat(), sd.inputFormat());
-      assertEquals(tableSd.outputFormat(), sd.outputFormat());
-      assertEquals(tableSd.serdeInfo().serializationLibrary(), sd.serdeInfo().serializationLibrary());
-      assertEquals(serde, sd.serdeInfo().parameters());
-    }
+    GluePartitionsInStep.assertInStep(GLUE, db, table, expectedValues);
   }
 
   /** The partition calls gluecat sent (the test's own Glue client is recorded too, and left out here). */
@@ -252,7 +203,7 @@ class PartitionsIT extends MiniStackSparkTest {
     GlueCallRecorder.clear();
     writtenByAnotherJob("sqlins", "a", "b");
     // another job wrote the files without telling the catalog: Glue has no partitions yet
-    assertTrue(partitions(db, "sqlins").isEmpty());
+    assertTrue(GluePartitionsInStep.partitions(GLUE, db, "sqlins").isEmpty());
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
 
     PartitionSync.Result result = PartitionSync.sync(catalog, db + ".sqlins");
@@ -277,10 +228,10 @@ class PartitionsIT extends MiniStackSparkTest {
     run("INSERT INTO " + t("repair") + " VALUES (1, 'a')");
     writtenByAnotherJob("repair", "b");
     run("MSCK REPAIR TABLE " + t("repair"));
-    assertEquals(List.of("a", "b"), new ArrayList<>(partitions(db, "repair").keySet()));
+    assertEquals(List.of("a", "b"), new ArrayList<>(GluePartitionsInStep.partitions(GLUE, db, "repair").keySet()));
     writtenByAnotherJob("repair", "c");
     run("ALTER TABLE " + t("repair") + " RECOVER PARTITIONS");
-    assertEquals(List.of("a", "b", "c"), new ArrayList<>(partitions(db, "repair").keySet()));
+    assertEquals(List.of("a", "b", "c"), new ArrayList<>(GluePartitionsInStep.partitions(GLUE, db, "repair").keySet()));
 
     SparkSession sessionMode = newSessionModeSession();
     try {
@@ -288,7 +239,7 @@ class PartitionsIT extends MiniStackSparkTest {
       sessionMode.sql("INSERT INTO " + db + ".srepair VALUES (1, 'a')");
       writtenByAnotherJob("srepair", "b");
       sessionMode.sql("MSCK REPAIR TABLE " + db + ".srepair").collectAsList();
-      assertEquals(List.of("a", "b"), new ArrayList<>(partitions(db, "srepair").keySet()));
+      assertEquals(List.of("a", "b"), new ArrayList<>(GluePartitionsInStep.partitions(GLUE, db, "srepair").keySet()));
     } finally {
       SparkSession.setActiveSession(spark());
     }
@@ -308,7 +259,7 @@ class PartitionsIT extends MiniStackSparkTest {
     GlueCallRecorder.clear();
     run("CREATE TABLE " + quiet + "." + db + ".quiet USING parquet PARTITIONED BY (v) AS SELECT id, concat('p', id % 2) AS v FROM range(4)");
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
-    assertTrue(partitions(db, "quiet").isEmpty());
+    assertTrue(GluePartitionsInStep.partitions(GLUE, db, "quiet").isEmpty());
     try {
       assertEquals(2, PartitionSync.sync(quiet, db + ".quiet").created());
     } catch (Exception e) {
@@ -323,26 +274,26 @@ class PartitionsIT extends MiniStackSparkTest {
   void dropLeavesTheDataAndRemovesThePartitionsWithTheEntry() {
     run("CREATE TABLE " + t("dropped") + " USING parquet PARTITIONED BY (v) AS SELECT id, concat('p', id % 2) AS v FROM range(4)");
     String location = location(glueTable(db, "dropped"));
-    assertEquals(2, partitions(db, "dropped").size());
+    assertEquals(2, GluePartitionsInStep.partitions(GLUE, db, "dropped").size());
     GlueCallRecorder.clear();
     run("DROP TABLE " + t("dropped"));
     // Glue deletes a table's partitions with it: DROP makes no partition call of its own
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
     assertThrows(EntityNotFoundException.class, () -> glueTable(db, "dropped"));
-    assertThrows(EntityNotFoundException.class, () -> partitions(db, "dropped"), "no table, no partitions");
-    assertEquals(List.of("v=p0", "v=p1"), directories(location, 1));
+    assertThrows(EntityNotFoundException.class, () -> GluePartitionsInStep.partitions(GLUE, db, "dropped"), "no table, no partitions");
+    assertEquals(List.of("v=p0", "v=p1"), GluePartitionsInStep.directories(location, 1));
   }
 
   @Test
   void renameCarriesThePartitions() {
     run("CREATE TABLE " + t("before") + " USING orc PARTITIONED BY (v) AS SELECT id, concat('p', id % 3) AS v FROM range(6)");
-    Map<String, Partition> old = partitions(db, "before");
+    Map<String, Partition> old = GluePartitionsInStep.partitions(GLUE, db, "before");
     GlueCallRecorder.clear();
     run("ALTER TABLE " + t("before") + " RENAME TO " + db + ".after");
     assertInStep("after", "p0", "p1", "p2");
     assertEquals(old.values().stream().map(p -> p.storageDescriptor().location()).collect(Collectors.toList()),
-        partitions(db, "after").values().stream().map(p -> p.storageDescriptor().location()).collect(Collectors.toList()));
-    assertThrows(EntityNotFoundException.class, () -> partitions(db, "before"), "no table, no partitions");
+        GluePartitionsInStep.partitions(GLUE, db, "after").values().stream().map(p -> p.storageDescriptor().location()).collect(Collectors.toList()));
+    assertThrows(EntityNotFoundException.class, () -> GluePartitionsInStep.partitions(GLUE, db, "before"), "no table, no partitions");
     assertEquals(List.of("GetPartitions", "BatchCreatePartition"),
         partitionCalls().stream().map(GlueCall::operation).collect(Collectors.toList()));
     assertEquals("after", partitionCalls().get(1).tableName());
@@ -365,7 +316,7 @@ class PartitionsIT extends MiniStackSparkTest {
     List<GlueCall> creates = partitionCalls().stream().filter(c -> c.operation().equals("BatchCreatePartition"))
         .collect(Collectors.toList());
     assertEquals(10, creates.size()); // ceil(1000 / 100)
-    assertEquals(1000, partitions(db, "many").size());
+    assertEquals(1000, GluePartitionsInStep.partitions(GLUE, db, "many").size());
     assertCatalogIdOnPartitionCalls();
 
     for (int i = 0; i < 60; i++) {
@@ -383,7 +334,7 @@ class PartitionsIT extends MiniStackSparkTest {
         "BatchDeletePartition", "BatchDeletePartition"),
         partitionCalls().stream().map(GlueCall::operation).collect(Collectors.toList()));
     assertCatalogIdOnPartitionCalls();
-    assertEquals(940, partitions(db, "many").size());
+    assertEquals(940, GluePartitionsInStep.partitions(GLUE, db, "many").size());
   }
 
   // ---- tables that get no partitions ----
@@ -396,7 +347,7 @@ class PartitionsIT extends MiniStackSparkTest {
         + "SELECT id, concat('p', id % 2) AS v FROM range(4)");
     rows(0, 2).write().insertInto(t("plain_" + provider));
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
-    assertTrue(partitions(db, "plain_" + provider).isEmpty());
+    assertTrue(GluePartitionsInStep.partitions(GLUE, db, "plain_" + provider).isEmpty());
     PartitionSync.Result result = PartitionSync.sync(catalog, db + ".plain_" + provider);
     assertFalse(result.applicable());
     assertTrue(result.reason().contains("Spark's own form"), result.reason());
@@ -410,7 +361,7 @@ class PartitionsIT extends MiniStackSparkTest {
     run("CREATE TABLE " + t("flat") + " USING parquet AS SELECT id FROM range(2)");
     rows(0, 2).selectExpr("id").write().insertInto(t("flat"));
     assertTrue(partitionCalls().isEmpty(), partitionCalls().toString());
-    assertTrue(partitions(db, "ntz").isEmpty());
+    assertTrue(GluePartitionsInStep.partitions(GLUE, db, "ntz").isEmpty());
   }
 
   // ---- failures after the data commit ----
@@ -424,7 +375,7 @@ class PartitionsIT extends MiniStackSparkTest {
           + "\", \"" + db + ".late\")", "repair --partitions");
     }
     assertEquals(4, run("SELECT * FROM " + t("late")).size());
-    assertTrue(partitions(db, "late").isEmpty());
+    assertTrue(GluePartitionsInStep.partitions(GLUE, db, "late").isEmpty());
     assertEquals(2, PartitionSync.sync(catalog, db + ".late").created());
     assertInStep("late", "p0", "p1");
   }

@@ -4,6 +4,7 @@ import static io.gluecat.it.TableLoadIT.assertMessage;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.it.spark.CatalogModeTest;
+import io.gluecat.it.spark.GluePartitionsInStep;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
@@ -46,58 +47,12 @@ class SqlInsertPartitionsIT extends CatalogModeTest {
 
   /** The table's partition objects, by their values joined with '/'. */
   private Map<String, Partition> partitions(String table) {
-    Map<String, Partition> all = new TreeMap<>();
-    for (Partition p : GLUE.getPartitions(r -> r.databaseName(db).tableName(table)).partitions()) {
-      all.put(String.join("/", p.values()), p);
-    }
-    return all;
+    return GluePartitionsInStep.partitions(GLUE, db, table);
   }
 
-  /** The partition directories under a location, as {@code k=v/k2=v2}, found on disk. */
-  private static List<String> directories(String location, int depth) {
-    Path root = Paths.get(URI.create(location.startsWith("file:/") && !location.startsWith("file:///")
-        ? "file://" + location.substring("file:".length()) : location));
-    if (!Files.exists(root)) {
-      return List.of();
-    }
-    try (Stream<Path> paths = Files.walk(root, depth)) {
-      return paths.filter(Files::isDirectory).filter(p -> !p.equals(root) && root.relativize(p).getNameCount() == depth)
-          .map(p -> root.relativize(p).toString())
-          .filter(p -> Stream.of(p.split("/")).noneMatch(n -> n.startsWith("_") || n.startsWith(".")))
-          .sorted().collect(Collectors.toList());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * Glue holds exactly one partition object per partition directory of the table, with the expected values,
-   * each at its directory with the table's storage otherwise (EntryWriter.partitionStorage).
-   */
+  /** Glue's partition objects of the table against its directories (GluePartitionsInStep). */
   private void assertInStep(String table, String... expectedValues) {
-    Table entry = glueTable(db, table);
-    String location = entry.storageDescriptor().location();
-    Map<String, Partition> partitions = partitions(table);
-    List<String> onDisk = directories(location, entry.partitionKeys().size());
-    assertEquals(List.of(expectedValues), new ArrayList<>(partitions.keySet()), "partition values of " + table);
-    assertEquals(onDisk.size(), partitions.size(), "directories " + onDisk + " vs partitions " + partitions.keySet());
-    StorageDescriptor tableSd = entry.storageDescriptor();
-    Map<String, String> serde = new LinkedHashMap<>(tableSd.serdeInfo().parameters());
-    serde.remove("path");
-    for (Partition p : partitions.values()) {
-      StringBuilder dir = new StringBuilder();
-      for (int i = 0; i < p.values().size(); i++) {
-        dir.append(i == 0 ? "" : "/").append(entry.partitionKeys().get(i).name()).append('=').append(p.values().get(i));
-      }
-      assertTrue(onDisk.contains(dir.toString()), dir + " not in " + onDisk);
-      StorageDescriptor sd = p.storageDescriptor();
-      assertEquals(location + "/" + dir, sd.location());
-      assertEquals(tableSd.columns(), sd.columns());
-      assertEquals(tableSd.inputFormat(), sd.inputFormat());
-      assertEquals(tableSd.outputFormat(), sd.outputFormat());
-      assertEquals(tableSd.serdeInfo().serializationLibrary(), sd.serdeInfo().serializationLibrary());
-      assertEquals(serde, sd.serdeInfo().parameters());
-    }
+    GluePartitionsInStep.assertInStep(GLUE, db, table, expectedValues);
   }
 
   private static List<String> partitionCalls() {
