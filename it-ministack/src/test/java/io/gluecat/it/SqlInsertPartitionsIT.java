@@ -10,26 +10,16 @@ import io.gluecat.testkit.Fault;
 import io.gluecat.testkit.GlueCall;
 import io.gluecat.testkit.GlueCallRecorder;
 import io.gluecat.testkit.GlueFaults;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * SQL {@code INSERT INTO} and {@code INSERT OVERWRITE} (static, dynamic and mixed partition specs, both
