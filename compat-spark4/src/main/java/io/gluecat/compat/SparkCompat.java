@@ -52,7 +52,8 @@ public final class SparkCompat {
   /**
    * A CatalogTable as Spark's own catalog gives one: an external data source table ({@code viewText} null), with
    * its statistics if it has any, or a view ({@code CatalogTableType.VIEW()}: its text, its context in
-   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4.1 and a multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
+   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4.1 and a
+   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
    */
   public static CatalogTable catalogTable(CatalogTableType type, String viewText, TableIdentifier identifier,
       CatalogStorageFormat storage, StructType schema, String provider, List<String> partitionColumns, String owner,

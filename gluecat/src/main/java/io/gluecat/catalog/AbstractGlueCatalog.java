@@ -59,7 +59,6 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
-    this.name = name;
     SparkLineCheck.requireBuiltLine(name); // before anything else: on another line any call could fail obscurely
     CatalogOptions parsed = CatalogOptions.parse(name, sparkOptions.asCaseSensitiveMap());
     wire(parsed, new GlueGateway(parsed));

@@ -46,18 +46,25 @@ public final class DeltaLogStores {
     List<String> lines = new ArrayList<>();
     for (String scheme : SCHEMES) {
       String store = resolve(sparkConf, scheme);
-      boolean single = store.equals(SINGLE_DRIVER) || store.equals(LEGACY_SINGLE_DRIVER);
+      lines.add(String.format("catalog %s: Delta commits to %s:// locations use %s%s", catalog, scheme, store,
+          note(scheme, store, conditionalMissing)));
+    }
+    return lines;
+  }
+
+  /** What a scheme's line adds after the store: the single-driver warning with its advice, or the refusal. */
+  private static String note(String scheme, String store, Optional<String> conditionalMissing) {
+    if (store.equals(SINGLE_DRIVER) || store.equals(LEGACY_SINGLE_DRIVER)) {
       String advice = conditionalMissing.map(why -> " " + CONDITIONAL + ", which keeps them apart, cannot run "
           + "here (" + why + "): keep to one writing application per table").orElse(" Set spark.delta.logStore."
           + scheme + ".impl=" + CONDITIONAL + " in every writer");
-      String note = single ? "; it keeps apart only writers in this JVM: another application or engine "
-          + "committing to the same table can silently replace a commit." + advice + " (docs/operations.md, "
-          + "\"Several writers on one table\")"
-          : store.equals(CONDITIONAL) && conditionalMissing.isPresent() ? "; " + REFUSES + " (" + conditionalMissing.get()
-          + "; docs/troubleshooting.md)" : "";
-      lines.add(String.format("catalog %s: Delta commits to %s:// locations use %s%s", catalog, scheme, store, note));
+      return "; it keeps apart only writers in this JVM: another application or engine committing to the same "
+          + "table can silently replace a commit." + advice + " (docs/operations.md, \"Several writers on one table\")";
     }
-    return lines;
+    if (store.equals(CONDITIONAL) && conditionalMissing.isPresent()) {
+      return "; " + REFUSES + " (" + conditionalMissing.get() + "; docs/troubleshooting.md)";
+    }
+    return "";
   }
 
   private static final String REFUSES = "it refuses every commit on this S3A";

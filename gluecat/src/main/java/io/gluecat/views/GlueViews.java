@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Optional;
 import io.gluecat.compat.SparkCompat;
 import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat;
+import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
 import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
@@ -66,9 +68,9 @@ public final class GlueViews {
    */
   public Optional<org.apache.spark.sql.connector.catalog.Table> v1View(TableName name) {
     return find(name).map(this::requireSpark).map(view -> new V1Table(SparkCompat.catalogTable(
-        org.apache.spark.sql.catalyst.catalog.CatalogTableType.VIEW(), view.sql(),
+        CatalogTableType.VIEW(), view.sql(),
         new TableIdentifier(name.table(), scala.Option.apply(name.database()), scala.Option.apply(catalog)),
-        org.apache.spark.sql.catalyst.catalog.CatalogStorageFormat.empty(), view.schema(), null, List.of(),
+        CatalogStorageFormat.empty(), view.schema(), null, List.of(),
         view.owner().orElse(""), 0L, view.createVersion(), ViewFormat.catalogTableProperties(view), view.comment(),
         Optional.empty())));
   }
