@@ -35,6 +35,15 @@ public final class SparkCompat {
   /** Spark 3.5 does not check struct field names for the Hive form. */
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = false;
 
+  /**
+   * Spark 3.5's own session catalog names a missing or existing database or table without the catalog's name
+   * ({@code `db`}, not {@code `spark_catalog`.`db`}); gluecat as spark_catalog words its errors the same.
+   */
+  public static final boolean SESSION_CATALOG_QUALIFIES_NAMES = false;
+
+  /** Spark 3.5's session catalog names only the namespace ({@code `db`.`a`}) when it refuses {@code db.a.t}. */
+  public static final boolean NESTED_NAME_ERROR_NAMES_TABLE = false;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static <K, V> scala.collection.immutable.Map<K, V> scalaMap(Map<K, V> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.Predef.<scala.Tuple2<K, V>>$conforms());

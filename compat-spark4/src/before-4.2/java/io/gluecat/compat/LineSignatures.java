@@ -17,6 +17,9 @@ import scala.collection.immutable.Seq;
 final class LineSignatures {
   private LineSignatures() {}
 
+  /** Spark 4.0's and 4.1's session catalog refuses {@code db.a.t} naming its namespace ({@code `db`.`a`}) only. */
+  static final boolean NESTED_NAME_ERROR_NAMES_TABLE = false;
+
   /** Six arguments up to Spark 4.1. */
   static CatalogStorageFormat storageFormat(Option<java.net.URI> location,
       scala.collection.immutable.Map<String, String> properties) {

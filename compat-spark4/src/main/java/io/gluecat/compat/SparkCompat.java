@@ -36,6 +36,12 @@ public final class SparkCompat {
   /** Spark 4.1 and 4.2 write structs whose field names need quoting in the Spark-specific form. */
   public static final boolean HIVE_NEEDS_PLAIN_STRUCT_FIELD_NAMES = true;
 
+  /** Spark 4's own session catalog qualifies a missing or existing database or table with its name. */
+  public static final boolean SESSION_CATALOG_QUALIFIES_NAMES = true;
+
+  /** Whether the session catalog's refusal of {@code db.a.t} names the table too (4.2) or the namespace only. */
+  public static final boolean NESTED_NAME_ERROR_NAMES_TABLE = LineSignatures.NESTED_NAME_ERROR_NAMES_TABLE;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static <K, V> scala.collection.immutable.Map<K, V> scalaMap(Map<K, V> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());

@@ -16,6 +16,9 @@ import scala.collection.immutable.Seq;
 final class LineSignatures {
   private LineSignatures() {}
 
+  /** Spark 4.2's session catalog refuses {@code db.a.t} naming all three parts. */
+  static final boolean NESTED_NAME_ERROR_NAMES_TABLE = true;
+
   /** Spark 4.2 adds a seventh argument, the serde's name: none. */
   static CatalogStorageFormat storageFormat(Option<java.net.URI> location,
       scala.collection.immutable.Map<String, String> properties) {

@@ -57,7 +57,9 @@ public final class CatalogNames {
   void requireSinglePartNamespace(Identifier ident) {
     if (sessionCatalog() && ident.namespace().length > 1) {
       List<String> parts = new ArrayList<>(Arrays.asList(ident.namespace()));
-      parts.add(ident.name());
+      if (SparkCompat.NESTED_NAME_ERROR_NAMES_TABLE) {
+        parts.add(ident.name());
+      }
       throw Scala.rethrow(QueryCompilationErrors.requiresSinglePartNamespaceError(Scala.list(parts)));
     }
   }

@@ -3,11 +3,13 @@ package io.gluecat.glue;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.compat.Scala;
+import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import org.apache.spark.sql.catalyst.analysis.NamespaceAlreadyExistsException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.glue.model.AlreadyExistsException;
@@ -96,17 +98,32 @@ public final class GlueErrors {
    * The exception for a failed call. Returns a Spark AnalysisException subclass for the not-found and
    * already-exists rows, a RuntimeException otherwise. {@code table} may be null for database calls.
    */
+  /**
+   * The name of a missing or existing object, catalog first, except in session mode on a line whose own session
+   * catalog leaves its name out (Spark 3.5): errors read as Spark's own catalog's would.
+   */
+  private static String[] named(String catalog, String... parts) {
+    boolean unqualified = !SparkCompat.SESSION_CATALOG_QUALIFIES_NAMES
+        && CatalogManager.SESSION_CATALOG_NAME().equalsIgnoreCase(catalog);
+    String[] named = new String[parts.length + (unqualified ? 0 : 1)];
+    if (!unqualified) {
+      named[0] = catalog;
+    }
+    System.arraycopy(parts, 0, named, unqualified ? 0 : 1, parts.length);
+    return named;
+  }
+
   public Exception translate(Call call, String database, String table, SdkException error) {
     String catalog = options.catalogName();
     if (error instanceof EntityNotFoundException) {
       return call.missing == Entity.TABLE && table != null
-          ? new NoSuchTableException(Scala.list(catalog, database, table))
-          : new NoSuchNamespaceException(new String[] {catalog, database});
+          ? new NoSuchTableException(Scala.list(named(catalog, database, table)))
+          : new NoSuchNamespaceException(named(catalog, database));
     }
     if (error instanceof AlreadyExistsException) {
       return call.existing == Entity.TABLE && table != null
-          ? new TableAlreadyExistsException(Scala.list(catalog, database, table))
-          : new NamespaceAlreadyExistsException(new String[] {catalog, database});
+          ? new TableAlreadyExistsException(Scala.list(named(catalog, database, table)))
+          : new NamespaceAlreadyExistsException(named(catalog, database));
     }
     if (isAccessDenied(error)) {
       return new GlueCatalogException(accessDenied(call, database, table, error), error);
