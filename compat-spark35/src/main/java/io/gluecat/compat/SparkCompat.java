@@ -44,6 +44,12 @@ public final class SparkCompat {
   /** Spark 3.5's session catalog names only the namespace ({@code `db`.`a`}) when it refuses {@code db.a.t}. */
   public static final boolean NESTED_NAME_ERROR_NAMES_TABLE = false;
 
+  /**
+   * Whether the catalog declares column defaults for Delta tables itself (CatalogTables.capabilities): not on
+   * Spark 3.5, whose row keeps refusing them at create (how-it-works.md, "Limits").
+   */
+  public static final boolean DECLARES_COLUMN_DEFAULTS = false;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static <K, V> scala.collection.immutable.Map<K, V> scalaMap(Map<K, V> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.Predef.<scala.Tuple2<K, V>>$conforms());

@@ -42,6 +42,9 @@ public final class SparkCompat {
   /** Whether the session catalog's refusal of {@code db.a.t} names the table too (4.2) or the namespace only. */
   public static final boolean NESTED_NAME_ERROR_NAMES_TABLE = LineSignatures.NESTED_NAME_ERROR_NAMES_TABLE;
 
+  /** The Spark 4 lines declare column defaults for Delta tables as Delta's own catalog would (CatalogTables). */
+  public static final boolean DECLARES_COLUMN_DEFAULTS = true;
+
   /** An immutable Scala map (Scala 2.12 and 2.13 build it differently). */
   public static <K, V> scala.collection.immutable.Map<K, V> scalaMap(Map<K, V> map) {
     return JavaConverters.mapAsScalaMap(map).toMap(scala.$less$colon$less$.MODULE$.refl());

@@ -117,4 +117,18 @@ public final class CatalogNames {
     SparkCompat.invalidateCachedRelation(new org.apache.spark.sql.catalyst.TableIdentifier(table.table(),
         scala.Option.apply(table.database()), scala.Option.apply(catalog)));
   }
+
+  /**
+   * After gluecat changed a file source table's files (its own INSERT, partition DDL, TRUNCATE): besides the
+   * relation, a table cached with CACHE TABLE (or {@code df.cache()}) is re-read. Spark re-caches such a
+   * statement's target by its V2 plan, which never matches the V1 relation it read and cached the table as, so the
+   * cache is refreshed by the table's files, as Spark's own insert does (no Glue call).
+   */
+  void forgetCachedData(TableName table, String location) {
+    forgetCachedRelation(table);
+    scala.Option<org.apache.spark.sql.SparkSession> spark = org.apache.spark.sql.SparkSession.getActiveSession();
+    if (spark.isDefined()) { // the statement's session: the one whose cache may hold the table
+      spark.get().catalog().refreshByPath(location);
+    }
+  }
 }

@@ -176,8 +176,7 @@ final class CatalogTables {
           declared.add(c);
         }
       }
-      String spark = io.gluecat.config.SparkEnvironment.sparkVersion();
-      if (spark != null && !spark.startsWith("3.")) {
+      if (io.gluecat.compat.SparkCompat.DECLARES_COLUMN_DEFAULTS) {
         declared.add(TableCatalogCapability.SUPPORT_COLUMN_DEFAULT_VALUE);
       }
     }

@@ -90,7 +90,7 @@ final class CatalogWrites {
     GlueEntry entry = entries.entry(table, raw);
     return entry.isDelta() ? null : new InsertTable(name + "." + table, entry, hadoop,
         entries.partitionCommands(table, raw, entry), (written, removed) -> {
-      names.forgetCachedRelation(table);
+      names.forgetCachedData(table, entry.location());
       partitions.afterInsert(table, raw, written, removed);
     });
   }

@@ -100,7 +100,8 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
               + "the partition column '%s', which is not among its columns", name(), name, column)));
       keys = keys.add(field);
     }
-    return new PartitionCommands(name(), name, raw, keys, glue, hadoop, () -> names.forgetCachedRelation(name));
+    return new PartitionCommands(name(), name, raw, keys, glue, hadoop,
+        () -> names.forgetCachedData(name, entry.location()));
   }
 
   /** A table's entry, read and checked; views are not tables here. */

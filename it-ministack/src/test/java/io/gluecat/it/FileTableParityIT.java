@@ -60,6 +60,11 @@ class FileTableParityIT extends SparkCatalogParityTest {
       return partitioned ? ", 'x'" : "";
     }
 
+    /** Whether gluecat keeps Glue partition objects for it: partitioned, in a format Hive readers read. */
+    boolean gluePartitions() {
+      return partitioned && List.of("parquet", "orc", "avro").contains(provider);
+    }
+
     String create(String table, String columns) {
       return "CREATE TABLE {" + table + "} (" + columns + (partitioned ? ", k STRING" : "") + ") USING " + provider
           + (partitioned ? " PARTITIONED BY (k)" : "");
@@ -382,6 +387,153 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameOutcome("SHOW PARTITIONS {t}");
     assertSameRowsAnyOrder("SELECT * FROM {t}");
     assertEquals(List.of("a", "y"), gluePartitionNames("t"));
+  }
+
+  /**
+   * The DataFrame writers on orc, avro and text tables, partitioned and not: saveAsTable in every mode (a second
+   * create refused alike), insertInto (append and overwrite), writeTo's append and overwritePartitions; the rows,
+   * the errors and the Glue partitions after each.
+   */
+  @Test
+  void dataFrameWritersAsOnSparksCatalog() {
+    for (Kind kind : List.of(new Kind("orc", true), new Kind("avro", false), new Kind("text", true))) {
+      String w = kind.table("dw");
+      assertSameWrite(w, (s, t) -> writer(kind, rows(s, kind, 0)).saveAsTable(t));
+      assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
+      assertSameWrite(w, (s, t) -> writer(kind, rows(s, kind, 2)).mode("append").saveAsTable(t));
+      assertSameWrite(w, (s, t) -> writer(kind, rows(s, kind, 4)).mode("ignore").saveAsTable(t));
+      assertSameWrite(w, (s, t) -> rows(s, kind, 4).write().insertInto(t));
+      assertWriteToWritesWhatInsertIntoWrites(w, kind, 6, false);
+      assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
+      assertWriteToWritesWhatInsertIntoWrites(w, kind, 10, true);
+      assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
+      assertSameWrite(w, (s, t) -> rows(s, kind, 21).write().mode("overwrite").insertInto(t));
+      assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
+      if (kind.gluePartitions()) {
+        assertSameOutcome("SHOW PARTITIONS {" + w + "}");
+        assertEquals(List.of("0", "1"), gluePartitionNames(w));
+      }
+      assertSameWrite(w, (s, t) -> writer(kind, rows(s, kind, 30)).mode("overwrite").saveAsTable(t));
+      assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
+      Outcome[] ddl = both("SHOW CREATE TABLE {" + w + "}");
+      assertEquals(ddl[0].seen(), ddl[1].seen().replace("LOCATION '<location>'\n", ""), ddl[1]::toString);
+    }
+  }
+
+  /**
+   * A known difference (docs/how-it-works.md, "Limits"): Spark's own catalog refuses DataFrameWriterV2
+   * ({@code writeTo(t).append()}, {@code .overwritePartitions()}) into its file source tables ("Cannot write into
+   * v1 table"). gluecat refuses it alike, except for a table whose Glue partition objects it keeps (partitioned;
+   * parquet, orc or avro), whose writes are gluecat's own: those it writes as insertInto would (overwritePartitions:
+   * a dynamic partition overwrite).
+   */
+  private void assertWriteToWritesWhatInsertIntoWrites(String table, Kind kind, long first, boolean overwrite) {
+    String control = sparkStatement("{" + table + "}");
+    String refused = onSpark(() -> ended(() -> {
+      org.apache.spark.sql.DataFrameWriterV2<org.apache.spark.sql.Row> v2 = rows(spark(), kind, first).writeTo(control);
+      if (overwrite) {
+        v2.overwritePartitions();
+      } else {
+        v2.append();
+      }
+    }));
+    assertTrue(!refused.equals("written"), "Spark's own catalog now takes writeTo into a file source table");
+    if (kind.gluePartitions()) {
+      onSpark(() -> ended(() -> rows(spark(), kind, first).write().mode(overwrite ? "overwrite" : "append")
+          .option("partitionOverwriteMode", "dynamic").insertInto(control)));
+    }
+    String gluecat = ended(() -> {
+      org.apache.spark.sql.DataFrameWriterV2<org.apache.spark.sql.Row> v2 =
+          rows(session(), kind, first).writeTo(gluecatStatement("{" + table + "}"));
+      if (overwrite) {
+        v2.overwritePartitions();
+      } else {
+        v2.append();
+      }
+    });
+    assertEquals(kind.gluePartitions() ? "written" : refused, gluecat, "writeTo through gluecat (" + catalogMode()
+        + " mode)");
+  }
+
+  /** Two rows from {@code first}: {@code v} (and {@code id} but for text), and {@code k = id % 2} if partitioned. */
+  private static org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> rows(SparkSession spark, Kind kind,
+      long first) {
+    List<String> columns = new java.util.ArrayList<>(List.of("CAST(id * 10 AS STRING) AS v"));
+    if (!kind.provider().equals("text")) { // a text table has one string column besides its partition columns
+      columns.add(0, "CAST(id AS INT) AS id");
+    }
+    if (kind.partitioned()) {
+      columns.add("CAST(id % 2 AS STRING) AS k");
+    }
+    return spark.range(first, first + 2).selectExpr(columns.toArray(String[]::new));
+  }
+
+  private static org.apache.spark.sql.DataFrameWriter<org.apache.spark.sql.Row> writer(Kind kind,
+      org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> rows) {
+    org.apache.spark.sql.DataFrameWriter<org.apache.spark.sql.Row> writer = rows.write().format(kind.provider());
+    return kind.partitioned() ? writer.partitionBy("k") : writer;
+  }
+
+  /** Runs a DataFrame write on both sides (Spark's catalog first) and compares how each ended. */
+  private void assertSameWrite(String table, Write write) {
+    String spark = onSpark(() -> ended(() -> write.into(spark(), sparkStatement("{" + table + "}"))));
+    String gluecat = ended(() -> write.into(session(), gluecatStatement("{" + table + "}")));
+    assertEquals(spark, gluecat, () -> "a DataFrame write into " + gluecatStatement("{" + table + "}")
+        + " through gluecat (" + catalogMode() + " mode)");
+  }
+
+  /** A DataFrame write into the named table through the given session. */
+  private interface Write {
+    void into(SparkSession spark, String table) throws Exception;
+  }
+
+  private interface Attempt {
+    void run() throws Exception;
+  }
+
+  private String ended(Attempt write) {
+    try {
+      write.run();
+      return "written";
+    } catch (Exception e) { // AnalysisException is checked to Java, undeclared by Scala
+      return e instanceof org.apache.spark.SparkThrowable ? ((org.apache.spark.SparkThrowable) e).getErrorClass()
+          : e.getClass().getName() + ": " + normalized(e.getMessage());
+    }
+  }
+
+  /** CACHE, UNCACHE and REFRESH TABLE: a cached table's answer before and after files change behind it. */
+  @Test
+  void cacheUncacheAndRefreshAsOnSparksCatalog() {
+    onBoth("CREATE TABLE {c} (id INT, k STRING) USING parquet PARTITIONED BY (k)",
+        "INSERT INTO {c} VALUES (1, 'x'), (2, 'y')");
+    assertSameOutcome("CACHE TABLE {c}");
+    assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+    onBoth("INSERT INTO {c} VALUES (3, 'x'), (5, 'z')");
+    assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+    String[] locations = locations("c");
+    onSpark(() -> { // another job adds a file to a partition the cache holds
+      for (String location : locations) {
+        spark().range(4, 5).selectExpr("CAST(id AS INT) AS id").write().mode("append").parquet(location + "/k=x");
+      }
+      return null;
+    });
+    assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+    assertSameOutcome("REFRESH TABLE {c}");
+    assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+    onBoth("TRUNCATE TABLE {c} PARTITION (k = 'z')");
+    if (spark().version().startsWith("3.")) { // Spark 3.5's own catalog then fails to read (File ... does not exist)
+      assertEquals(List.of("[1,x]", "[2,y]", "[3,x]", "[4,x]"), gluecat("SELECT * FROM {c} ORDER BY id").rows);
+    } else {
+      assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+    }
+    assertSameOutcome("UNCACHE TABLE {c}");
+    assertSameOutcome("CACHE LAZY TABLE {c}");
+    assertEquals(onSpark(() -> spark().catalog().isCached(sparkStatement("{c}"))),
+        session().catalog().isCached(gluecatStatement("{c}")));
+    assertSameOutcome("UNCACHE TABLE {c}");
+    assertSameOutcome("UNCACHE TABLE {missing}");
+    assertSameOutcome("UNCACHE TABLE IF EXISTS {missing}");
+    assertSameOutcome("REFRESH TABLE {missing}");
   }
 
   @Test
