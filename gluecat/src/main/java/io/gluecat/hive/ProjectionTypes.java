@@ -238,7 +238,7 @@ final class ProjectionTypes {
     return filters -> {
       Set<String> values = null;
       for (Expression filter : filters) {
-        for (Expression conjunct : GlueExpressions.conjuncts(filter)) {
+        for (Expression conjunct : PartitionFilters.conjuncts(filter)) {
           Optional<Set<String>> equal = equalValues(conjunct, key.name());
           if (equal.isPresent()) {
             if (values == null) {
