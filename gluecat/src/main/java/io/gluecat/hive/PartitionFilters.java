@@ -121,7 +121,7 @@ public final class PartitionFilters {
         .flatMap(t -> PartitionExpressions.comparison(k, operator, t)));
   }
 
-  /** The partition key the attribute reads, when the filter compares it as the key's own type. */
+  /** The partition key the attribute reads, when the attribute too is of a type Glue compares. */
   private static Optional<Key> key(Attribute attribute, StructType schema) {
     for (StructField f : schema.fields()) {
       if (f.name().equalsIgnoreCase(attribute.name())) {
@@ -132,7 +132,7 @@ public final class PartitionFilters {
     return Optional.empty();
   }
 
-  /** The type's Hive name, as Glue keeps a key of it (a collated string is compared as a string, as before). */
+  /** The type's Hive name, as Glue keeps a key of it (strings by class: a collated one's name adds its collation). */
   private static String glueType(DataType type) {
     return type instanceof StringType ? "string" : type.catalogString();
   }

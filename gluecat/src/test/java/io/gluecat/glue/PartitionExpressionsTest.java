@@ -140,8 +140,10 @@ class PartitionExpressionsTest {
     PartitionExpressions.Key region = new PartitionExpressions.Key("region", "string");
     PartitionExpressions.Key year = new PartitionExpressions.Key("year", "int");
     assertEquals(Optional.of("year >= 2020"), PartitionExpressions.comparison(year, ">=", "2020"));
-    assertEquals(Optional.empty(), PartitionExpressions.comparison(year, "<>", "2020"), "not an operator gluecat writes");
-    assertEquals(Optional.empty(), PartitionExpressions.comparison(new PartitionExpressions.Key("in", "int"), "=", "1"));
+    assertEquals(Optional.empty(), PartitionExpressions.comparison(year, "<>", "2020"),
+        "not an operator gluecat writes");
+    assertEquals(Optional.empty(),
+        PartitionExpressions.comparison(new PartitionExpressions.Key("in", "int"), "=", "1"));
     assertEquals(Optional.of("region IN ('eu', 'us')"), PartitionExpressions.in(region, List.of("eu", "us")));
     assertEquals(Optional.empty(), PartitionExpressions.in(region, List.of()));
     assertEquals(Optional.empty(), PartitionExpressions.in(region, List.of("eu", "o'hare")));
