@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.glue.model.Partition;
 
 /**
  * The files of a partitioned Hive-format table, by its Glue partitions: when a scan lists its files, the
- * scan's partition filters become a GetPartitions expression ({@link GlueExpressions}), and only the
+ * scan's partition filters become a GetPartitions expression ({@link PartitionFilters}), and only the
  * returned partitions' locations are listed, wherever they are (outside the table's location, in any
  * layout). Values come from Glue, not from directory names; {@code __HIVE_DEFAULT_PARTITION__} is null.
  * Spark's own index then prunes the returned partitions with the filters themselves, which covers what
@@ -77,7 +77,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
     if (projection != null) {
       return projections.computeIfAbsent(projection.partitions(partitionFilters, this::matching), this::index);
     }
-    return selections.computeIfAbsent(GlueExpressions.of(partitionFilters, partitionSchema), this::read);
+    return selections.computeIfAbsent(PartitionFilters.of(partitionFilters, partitionSchema), this::read);
   }
 
   /**

@@ -1,9 +1,9 @@
 package io.gluecat.hive;
 
 import io.gluecat.GlueCatalogException;
+import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.hive.HiveWrite.Target;
 import io.gluecat.partitions.PartitionSync;
-import io.gluecat.partitions.PartitionsByValue;
 import io.gluecat.partitions.StaticPartitions;
 import io.gluecat.writes.FileJob;
 import io.gluecat.writes.WriteMode;
@@ -77,26 +77,26 @@ final class HiveBatchWrite implements BatchWrite {
 
   /**
    * Reads the table's partitions of {@code specs} (values by key; null: every partition) into {@link #existing}:
-   * GetPartitions expressions naming them ({@link PartitionsByValue}), or one listing of all when Glue's grammar
+   * GetPartitions expressions naming them ({@link PartitionExpressions}), or one listing of all when Glue's grammar
    * cannot name them.
    */
   private void readExisting(Collection<Map<String, String>> specs) {
-    List<PartitionsByValue.Key> keys = keys();
-    Optional<List<String>> expressions = specs == null ? Optional.empty() : PartitionsByValue.expressions(keys, specs);
+    List<PartitionExpressions.Key> keys = keys();
+    Optional<List<String>> expressions = specs == null ? Optional.empty() : PartitionExpressions.selecting(keys, specs);
     List<Partition> answer = expressions.isPresent() ? target.partitions().partitions(expressions.get())
         : target.partitions().partitions(Optional.empty());
     for (Partition p : answer) {
-      if (specs == null || PartitionsByValue.selected(p, keys, specs)) {
+      if (specs == null || PartitionExpressions.selected(p, keys, specs)) {
         existing.put(p.values(), p);
       }
     }
   }
 
   /** The partition keys with the Hive names of their types, as Glue keeps them. */
-  private List<PartitionsByValue.Key> keys() {
+  private List<PartitionExpressions.Key> keys() {
     StructType schema = target.source().schema();
     return target.source().partitionColumns().stream()
-        .map(k -> new PartitionsByValue.Key(k, schema.apply(k).dataType().catalogString())).toList();
+        .map(k -> new PartitionExpressions.Key(k, schema.apply(k).dataType().catalogString())).toList();
   }
 
   @Override
@@ -121,8 +121,8 @@ final class HiveBatchWrite implements BatchWrite {
     fragments.forEach(fragment -> written.add(PartitionSync.values(fragment)));
     if (!existingBeforeJob && !written.isEmpty()) {
       try {
-        List<PartitionsByValue.Key> keys = keys();
-        readExisting(written.stream().map(v -> PartitionsByValue.spec(keys, v)).toList());
+        List<PartitionExpressions.Key> keys = keys();
+        readExisting(written.stream().map(v -> PartitionExpressions.spec(keys, v)).toList());
       } catch (RuntimeException e) {
         throw new GlueCatalogException(String.format("The rows of this write to table %s were written into %s, "
             + "under %s, but reading which of those partitions Glue has failed: %s. Glue readers (gluecat, Trino, "

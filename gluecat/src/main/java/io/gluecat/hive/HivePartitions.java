@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.glue.model.PartitionInput;
 public interface HivePartitions extends GluePartitionIndex.Source {
   /**
    * The partitions any of the expressions selects (one listing each); every partition when Glue refuses one.
-   * How a write asks for the partitions it touches ({@code partitions.PartitionsByValue}).
+   * How a write asks for the partitions it touches ({@code glue.PartitionExpressions}).
    */
   List<Partition> partitions(List<String> expressions);
 

@@ -1,6 +1,9 @@
 package io.gluecat.hive;
 
-import io.gluecat.InvalidGlueEntryException;
+import static io.gluecat.hive.ProjectionTypes.ENABLED;
+import static io.gluecat.hive.ProjectionTypes.MAX_PARTITIONS;
+import static io.gluecat.hive.ProjectionTypes.refused;
+
 import io.gluecat.hive.ProjectionTypes.Column;
 import io.gluecat.hive.ProjectionTypes.Value;
 import java.util.ArrayList;
@@ -24,10 +27,7 @@ import org.apache.spark.sql.types.StructType;
  * parameters and values are its projection type's ({@link ProjectionTypes}); this class combines the keys.
  */
 public final class PartitionProjection {
-  static final String ENABLED = "projection.enabled";
   static final String LOCATION_TEMPLATE = "storage.location.template";
-  /** Beyond this many partitions a scan is refused rather than listing them all (Athena has a limit too). */
-  static final int MAX_PARTITIONS = 1_000_000;
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
 
   /** One partition: its values (Hive's strings, in key order) and its location. */
@@ -140,10 +140,6 @@ public final class PartitionProjection {
           .append(ExternalCatalogUtils.escapePathName(values.get(i).inLocation()));
     }
     return out.toString();
-  }
-
-  static InvalidGlueEntryException refused(String table, String problem) {
-    return new InvalidGlueEntryException("Table " + table + " uses Athena's partition projection and " + problem + ".");
   }
 
   /** For messages and tests: the keys' names in order. */

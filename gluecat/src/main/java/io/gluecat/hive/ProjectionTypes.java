@@ -1,9 +1,5 @@
 package io.gluecat.hive;
 
-import static io.gluecat.hive.PartitionProjection.ENABLED;
-import static io.gluecat.hive.PartitionProjection.MAX_PARTITIONS;
-import static io.gluecat.hive.PartitionProjection.refused;
-
 import io.gluecat.InvalidGlueEntryException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -38,11 +34,19 @@ import org.apache.spark.sql.types.TimestampType;
 
 /**
  * Athena's projection types (enum, integer, date, injected): one partition key's {@code projection.<key>.*}
- * parameters, checked when the entry is read, to the key's candidate values for a scan. {@link
- * PartitionProjection} combines the keys into partitions and locations.
+ * parameters, checked when the entry is read, to the key's candidate values for a scan; PartitionProjection
+ * combines the keys into partitions and locations (and uses this class, never the other way).
  */
 final class ProjectionTypes {
+  static final String ENABLED = "projection.enabled";
+  /** Beyond this many partitions a scan is refused rather than listing them all (Athena has a limit too). */
+  static final int MAX_PARTITIONS = 1_000_000;
+
   private ProjectionTypes() {}
+
+  static InvalidGlueEntryException refused(String table, String problem) {
+    return new InvalidGlueEntryException("Table " + table + " uses Athena's partition projection and " + problem + ".");
+  }
 
   /** Athena's relative date bounds: NOW, NOW-3DAYS, NOW + 1 YEAR. */
   private static final Pattern NOW = Pattern.compile(
@@ -238,7 +242,7 @@ final class ProjectionTypes {
     return filters -> {
       Set<String> values = null;
       for (Expression filter : filters) {
-        for (Expression conjunct : GlueExpressions.conjuncts(filter)) {
+        for (Expression conjunct : PartitionFilters.conjuncts(filter)) {
           Optional<Set<String>> equal = equalValues(conjunct, key.name());
           if (equal.isPresent()) {
             if (values == null) {

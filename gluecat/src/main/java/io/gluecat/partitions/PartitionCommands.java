@@ -5,6 +5,7 @@ import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -214,10 +215,10 @@ public final class PartitionCommands {
 
   private Optional<Partition> find(InternalRow ident) {
     List<String> values = values(ident);
-    List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
-    Map<String, String> spec = PartitionsByValue.spec(keys, values);
-    Optional<List<String>> expressions = PartitionsByValue.expressions(keys, List.of(spec));
-    return list(expressions).stream().filter(p -> PartitionsByValue.selected(p, keys, List.of(spec))).findFirst();
+    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
+    Map<String, String> spec = PartitionExpressions.spec(keys, values);
+    Optional<List<String>> expressions = PartitionExpressions.selecting(keys, List.of(spec));
+    return list(expressions).stream().filter(p -> PartitionExpressions.selected(p, keys, List.of(spec))).findFirst();
   }
 
   /** The partitions a partial spec selects, asked of Glue with its expression where one can be written. */
@@ -230,7 +231,7 @@ public final class PartitionCommands {
       }
       spec.put(names[i], glueValue(ident.get(i, type), type));
     }
-    return list(PartitionsByValue.expressions(PartitionsByValue.keys(entry.partitionKeys()), List.of(spec)));
+    return list(PartitionExpressions.selecting(PartitionExpressions.keys(entry.partitionKeys()), List.of(spec)));
   }
 
   private List<Partition> list() {

@@ -7,6 +7,7 @@ import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -231,7 +232,7 @@ public final class PartitionSync {
   /**
    * The sync that follows a SQL INSERT gluecat wrote, which knows the partition directories it wrote and the
    * ones it removed ({@code k1=v1/k2=v2}, escaped as Spark names them): Glue is asked only for the written
-   * partitions ({@link PartitionsByValue}: one {@code GetPartitions} per 2 KB expression naming them, when their
+   * partitions ({@link PartitionExpressions}: one {@code GetPartitions} per 2 KB expression naming them, when their
    * keys' types and values can be written in Glue's grammar; else every partition is read and the rest ignored),
    * then the missing ones are created, those whose storage changed re-created, and the removed ones deleted.
    */
@@ -261,9 +262,9 @@ public final class PartitionSync {
     List<PartitionInput> create = new ArrayList<>();
     Map<List<String>, Partition> existing = new LinkedHashMap<>();
     if (!wanted.isEmpty()) {
-      List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
-      List<Map<String, String>> specs = wanted.keySet().stream().map(v -> PartitionsByValue.spec(keys, v)).toList();
-      java.util.Optional<List<String>> expressions = PartitionsByValue.expressions(keys, specs);
+      List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
+      List<Map<String, String>> specs = wanted.keySet().stream().map(v -> PartitionExpressions.spec(keys, v)).toList();
+      java.util.Optional<List<String>> expressions = PartitionExpressions.selecting(keys, specs);
       List<Partition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
           : glue.partitions().list(name);
       for (Partition p : answer) {

@@ -53,7 +53,7 @@ public final class StaticPartitions {
   /**
    * The static partition values of an overwrite's filters (checked by {@link #selects} while planning), by column,
    * as the partitions' directories and Glue hold them: what a lookup of the selected partitions asks Glue for
-   * ({@link PartitionsByValue}). Empty when the filters select every partition ({@code AlwaysTrue}, or none).
+   * ({@code glue.PartitionExpressions}). Empty when the filters select every partition ({@code AlwaysTrue}, or none).
    */
   public static Map<String, String> values(Filter[] filters) {
     Map<String, String> values = new java.util.LinkedHashMap<>();

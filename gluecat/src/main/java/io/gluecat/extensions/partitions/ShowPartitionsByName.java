@@ -3,9 +3,9 @@ package io.gluecat.extensions.partitions;
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.hive.HiveTable;
 import io.gluecat.partitions.PartitionSync;
-import io.gluecat.partitions.PartitionsByValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.glue.model.Partition;
 /**
  * SHOW PARTITIONS [PARTITION (k = v, ...)] of a gluecat file source table or Hive-format table: the partition
  * objects Glue holds for it, as Hive names them ({@code k=v/k2=v2}, escaped as in directory names), sorted. A
- * spec is sent to Glue as a GetPartitions expression where Glue's grammar can say it (PartitionsByValue); the
+ * spec is sent to Glue as a GetPartitions expression where Glue's grammar can say it (PartitionExpressions); the
  * answer is filtered by the spec either way. Delta tables are not served here: Delta answers for them itself.
  */
 final class ShowPartitionsByName extends GlueCommandPlan {
@@ -74,15 +74,15 @@ final class ShowPartitionsByName extends GlueCommandPlan {
           + "objects for this table, which is %s; its partitions are the directories under its location (SELECT "
           + "DISTINCT its partition columns to see them).", qualified, noObjects));
     }
-    List<PartitionsByValue.Key> keys = PartitionsByValue.keys(entry.partitionKeys());
+    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
     Map<String, String> wanted = normalized(spark, keys, qualified);
     Optional<List<String>> expressions = wanted.isEmpty() ? Optional.empty()
-        : PartitionsByValue.expressions(keys, List.of(wanted));
+        : PartitionExpressions.selecting(keys, List.of(wanted));
     List<Partition> found = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
         : glue.partitions().listAll(name);
     List<String> names = new ArrayList<>();
     for (Partition p : found) {
-      if (PartitionsByValue.selected(p, keys, List.of(wanted))) {
+      if (PartitionExpressions.selected(p, keys, List.of(wanted))) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
           parts.add(ExternalCatalogUtils.getPartitionPathString(keys.get(i).name(), p.values().get(i)));
@@ -98,12 +98,12 @@ final class ShowPartitionsByName extends GlueCommandPlan {
   }
 
   /** The spec by the table's key names; a key the table lacks fails as Spark fails it, naming the table. */
-  private Map<String, String> normalized(SparkSession spark, List<PartitionsByValue.Key> keys, String qualified)
+  private Map<String, String> normalized(SparkSession spark, List<PartitionExpressions.Key> keys, String qualified)
       throws Exception {
     boolean caseSensitive = spark.sessionState().conf().caseSensitiveAnalysis();
     Map<String, String> normalized = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : spec.entrySet()) {
-      Optional<String> key = keys.stream().map(PartitionsByValue.Key::name)
+      Optional<String> key = keys.stream().map(PartitionExpressions.Key::name)
           .filter(k -> caseSensitive ? k.equals(e.getKey()) : k.equalsIgnoreCase(e.getKey())).findFirst();
       if (key.isEmpty()) {
         throw (Exception) QueryCompilationErrors.invalidPartitionColumnKeyInTableError(e.getKey(), qualified);

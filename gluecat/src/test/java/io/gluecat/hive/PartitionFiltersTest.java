@@ -11,6 +11,8 @@ import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.GreaterThan;
 import org.apache.spark.sql.catalyst.expressions.In;
 import org.apache.spark.sql.catalyst.expressions.IsNotNull;
+import org.apache.spark.sql.catalyst.expressions.InSet;
+import org.apache.spark.sql.catalyst.expressions.LessThan;
 import org.apache.spark.sql.catalyst.expressions.LessThanOrEqual;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.Not;
@@ -19,10 +21,14 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
-/** Partition filters to GetPartitions expressions: exact where Glue can evaluate them, left out elsewhere. */
-class GlueExpressionsTest {
+/**
+ * Partition filters to GetPartitions expressions: exact where Glue can evaluate them, left out elsewhere. The
+ * grammar's own rules (literals, key names, the limit) are PartitionExpressionsTest's; here, how Spark's
+ * expressions and values reach them.
+ */
+class PartitionFiltersTest {
   private static final StructType KEYS = StructType.fromDDL(
-      "region STRING, year INT, day DATE, rate DOUBLE, at TIMESTAMP, `end` STRING");
+      "region STRING, year INT, day DATE, rate DOUBLE, at TIMESTAMP, `end` STRING, `a-b` STRING, n BIGINT, s SMALLINT");
 
   private static AttributeReference attr(String name) {
     return (AttributeReference) io.gluecat.compat.Scala.javaList(org.apache.spark.sql.catalyst.types.DataTypeUtils.toAttributes(KEYS)).stream()
@@ -34,7 +40,7 @@ class GlueExpressionsTest {
   }
 
   private static Optional<String> of(Expression... filters) {
-    return GlueExpressions.of(List.of(filters), KEYS);
+    return PartitionFilters.of(List.of(filters), KEYS);
   }
 
   @Test
@@ -79,6 +85,19 @@ class GlueExpressionsTest {
         "an OR with a side Glue cannot evaluate is dropped whole");
     assertEquals(Optional.empty(), of(new Not(new EqualTo(attr("region"), lit("eu")))));
     assertEquals(Optional.empty(), of(new EqualTo(attr("end"), lit("x"))), "a key named like a word of Glue's parser");
+    assertEquals(Optional.empty(), of(new EqualTo(attr("a-b"), lit("x"))), "a key Glue's grammar cannot name");
+    assertEquals(Optional.empty(), of(new EqualTo(attr("region"), lit("a\\b"))), "a backslash");
+    assertEquals(Optional.empty(), of(new EqualTo(attr("region"), Literal.create(null, DataTypes.StringType))));
+    assertEquals(Optional.empty(), of(new In(attr("region"), io.gluecat.compat.Scala.list(lit("eu"), lit("o'hare")))),
+        "an IN with a value Glue cannot be given");
+  }
+
+  @Test
+  void everyIntegerTypeIsWrittenBare() {
+    assertEquals(Optional.of("(n = 5000000000) AND (s < 3)"),
+        of(new EqualTo(attr("n"), lit(5_000_000_000L)), new LessThan(attr("s"), lit((short) 3))));
+    assertEquals(Optional.of("year IN (1, 2)"), of(new InSet(attr("year"),
+        io.gluecat.compat.Scala.<Object>list(1, 2).toSet())));
   }
 
   @Test

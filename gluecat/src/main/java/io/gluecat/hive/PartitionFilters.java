@@ -1,6 +1,7 @@
 package io.gluecat.hive;
 
-import java.nio.charset.StandardCharsets;
+import io.gluecat.glue.PartitionExpressions;
+import io.gluecat.glue.PartitionExpressions.Key;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,29 +18,20 @@ import org.apache.spark.sql.catalyst.expressions.LessThan;
 import org.apache.spark.sql.catalyst.expressions.LessThanOrEqual;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.Or;
-import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
-import org.apache.spark.sql.types.IntegerType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A query's partition filters as a GetPartitions {@code Expression} (Glue's grammar: comparisons, IN, AND,
- * OR over partition keys of string, integer and date types). The expression selects every partition the
- * filters can match and possibly more: what Glue cannot express (other types, timestamps, functions, NOT,
- * quotes in values, keys named like a word of Glue's parser, {@code PartitionsByValue.isReserved}) is left
- * out, and the scan prunes the partitions Glue returns with the filters themselves. (A write's lookup of the
- * partitions it wrote builds its expressions in {@code PartitionsByValue}.)
+ * A query's partition filters as a GetPartitions {@code Expression}, written in Glue's grammar
+ * ({@link PartitionExpressions}: comparisons, IN, AND, OR over keys of the types it compares). The expression
+ * selects every partition the filters can match and possibly more: what the grammar cannot say (other types,
+ * functions, NOT, quotes in values, keys named like a word of Glue's parser) is left out, and the scan prunes
+ * the partitions Glue returns with the filters themselves.
  */
-public final class GlueExpressions {
-  /** Glue's limit on an Expression, in bytes. */
-  static final int MAX_BYTES = io.gluecat.partitions.PartitionsByValue.MAX_EXPRESSION_BYTES;
-
-  private GlueExpressions() {}
+public final class PartitionFilters {
+  private PartitionFilters() {}
 
   /** The expression of the filters' conjuncts Glue can evaluate; empty when none is. */
   public static Optional<String> of(List<Expression> filters, StructType partitionSchema) {
@@ -52,10 +44,9 @@ public final class GlueExpressions {
     if (parts.isEmpty()) {
       return Optional.empty();
     }
-    String expression = parts.size() == 1 ? parts.get(0) : "(" + String.join(") AND (", parts) + ")";
+    String expression = PartitionExpressions.and(parts);
     // past Glue's limit, listing all partitions and pruning them here still reads the right ones
-    return expression.getBytes(StandardCharsets.UTF_8).length <= MAX_BYTES ? Optional.of(expression)
-        : Optional.empty();
+    return PartitionExpressions.fits(expression) ? Optional.of(expression) : Optional.empty();
   }
 
   /** The filter's parts joined by AND, flattened (shared with PartitionProjection's pruning). */
@@ -74,13 +65,13 @@ public final class GlueExpressions {
       Optional<String> left = translate(and.left(), schema);
       Optional<String> right = translate(and.right(), schema);
       return left.isPresent() && right.isPresent()
-          ? Optional.of("(" + left.get() + ") AND (" + right.get() + ")") : Optional.empty();
+          ? Optional.of(PartitionExpressions.and(List.of(left.get(), right.get()))) : Optional.empty();
     }
     if (e instanceof Or or) {
       Optional<String> left = translate(or.left(), schema);
       Optional<String> right = translate(or.right(), schema);
       return left.isPresent() && right.isPresent()
-          ? Optional.of("(" + left.get() + ") OR (" + right.get() + ")") : Optional.empty();
+          ? Optional.of(PartitionExpressions.or(left.get(), right.get())) : Optional.empty();
     }
     if (e instanceof BinaryComparison comparison && operator(comparison) != null) {
       Expression left = comparison.left();
@@ -110,59 +101,52 @@ public final class GlueExpressions {
   }
 
   private static Optional<String> inList(Attribute attribute, List<Object> values, StructType schema) {
-    Optional<StructField> key = key(attribute, schema);
-    if (key.isEmpty() || values.isEmpty()) {
+    Optional<Key> key = key(attribute, schema);
+    if (key.isEmpty()) {
       return Optional.empty();
     }
-    List<String> literals = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
     for (Object value : values) {
-      Optional<String> literal = literal(key.get().dataType(), value);
-      if (literal.isEmpty()) {
+      Optional<String> text = text(key.get(), value);
+      if (text.isEmpty()) {
         return Optional.empty();
       }
-      literals.add(literal.get());
+      texts.add(text.get());
     }
-    return Optional.of(key.get().name() + " IN (" + String.join(", ", literals) + ")");
+    return PartitionExpressions.in(key.get(), texts);
   }
 
   private static Optional<String> compare(Attribute attribute, String operator, Literal value, StructType schema) {
-    Optional<StructField> key = key(attribute, schema);
-    return key.flatMap(k -> literal(k.dataType(), value.value()).map(l -> k.name() + " " + operator + " " + l));
+    return key(attribute, schema).flatMap(k -> text(k, value.value())
+        .flatMap(t -> PartitionExpressions.comparison(k, operator, t)));
   }
 
-  private static Optional<StructField> key(Attribute attribute, StructType schema) {
+  /** The partition key the attribute reads, when the attribute too is of a type Glue compares. */
+  private static Optional<Key> key(Attribute attribute, StructType schema) {
     for (StructField f : schema.fields()) {
       if (f.name().equalsIgnoreCase(attribute.name())) {
-        return isGlueComparable(f.dataType()) && isGlueComparable(attribute.dataType())
-            && !io.gluecat.partitions.PartitionsByValue.isReserved(f.name()) ? Optional.of(f) : Optional.empty();
+        return PartitionExpressions.isComparable(glueType(attribute.dataType()))
+            ? Optional.of(new Key(f.name(), glueType(f.dataType()))) : Optional.empty();
       }
     }
     return Optional.empty();
   }
 
-  /**
-   * Partition key types Glue's expressions compare by value. Timestamps are left to the scan: a partition's
-   * timestamp string is read in the session's time zone, which Glue does not know.
-   */
-  private static boolean isGlueComparable(DataType type) {
-    return type instanceof StringType || type instanceof IntegerType || type instanceof LongType
-        || type instanceof ShortType || type instanceof ByteType || type instanceof DateType;
+  /** The type's Hive name, as Glue keeps a key of it (strings by class: a collated one's name adds its collation). */
+  private static String glueType(DataType type) {
+    return type instanceof StringType ? "string" : type.catalogString();
   }
 
-  /** A literal in Glue's grammar; null and strings with a quote have none (a null comparison matches nothing). */
-  private static Optional<String> literal(DataType type, Object value) {
+  /** A literal's value as Glue keeps it; null has none (a comparison with null matches nothing). */
+  private static Optional<String> text(Key key, Object value) {
     if (value == null) {
       return Optional.empty();
     }
-    if (type instanceof StringType) {
-      String s = value.toString();
-      return s.contains("'") || s.contains("\\") ? Optional.empty() : Optional.of("'" + s + "'");
-    }
-    if (type instanceof DateType) { // Spark's date is days since 1970-01-01; Glue compares 'yyyy-MM-dd'
-      return value instanceof Integer days ? Optional.of("'" + java.time.LocalDate.ofEpochDay(days) + "'")
+    if (key.type().equals("date")) { // Spark's date is days since 1970-01-01; Glue keeps 'yyyy-MM-dd'
+      return value instanceof Integer days ? Optional.of(java.time.LocalDate.ofEpochDay(days).toString())
           : Optional.empty();
     }
-    return value instanceof Number ? Optional.of(value.toString()) : Optional.empty();
+    return key.type().equals("string") || value instanceof Number ? Optional.of(value.toString()) : Optional.empty();
   }
 
   private static String operator(BinaryComparison comparison) {
