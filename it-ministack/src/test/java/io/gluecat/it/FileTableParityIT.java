@@ -521,11 +521,9 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameOutcome("REFRESH TABLE {c}");
     assertSameOutcome("SELECT * FROM {c} ORDER BY id");
     onBoth("TRUNCATE TABLE {c} PARTITION (k = 'z')");
-    if (spark().version().startsWith("3.")) { // Spark 3.5's own catalog then fails to read (File ... does not exist)
-      assertEquals(List.of("[1,x]", "[2,y]", "[3,x]", "[4,x]"), gluecat("SELECT * FROM {c} ORDER BY id").rows);
-    } else {
-      assertSameOutcome("SELECT * FROM {c} ORDER BY id");
-    }
+    // Spark's own catalog then fails to read its cached table (FAILED_READ_FILE: a truncated file, every line);
+    // gluecat answers the rows left
+    assertEquals(List.of("[1,x]", "[2,y]", "[3,x]", "[4,x]"), gluecat("SELECT * FROM {c} ORDER BY id").rows);
     assertSameOutcome("UNCACHE TABLE {c}");
     assertSameOutcome("CACHE LAZY TABLE {c}");
     assertEquals(onSpark(() -> spark().catalog().isCached(sparkStatement("{c}"))),
