@@ -335,8 +335,8 @@ public final class FileTables {
     for (Transform t : partitions) {
       if (!"identity".equals(t.name())) {
         throw new UnsupportedOperationException(String.format("Table %s.%s: %s tables are not supported by "
-            + "gluecat (Spark's bucketing is not Hive's, and Glue readers would misread it); partition by columns "
-            + "instead.", catalog, name, "bucket".equals(t.name()) ? "bucketed" : t.name() + "-partitioned"));
+            + "gluecat yet (Spark's bucketed writes, which keep the bucket spec in the entry's properties, are not "
+            + "gluecat's write paths); partition by columns instead.", catalog, name, "bucket".equals(t.name()) ? "bucketed" : t.name() + "-partitioned"));
       }
       NamedReference[] refs = t.references();
       columns.add(String.join(".", refs[0].fieldNames()));
