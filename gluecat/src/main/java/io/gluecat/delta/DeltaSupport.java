@@ -61,7 +61,7 @@ public final class DeltaSupport {
    *   tables do not declare, so every replace with a query fails (delta-io/delta#4671).
    *   <li>Delta 4.x before 4.3.0 on Spark 4.1.2 and later of the 4.1 line (AWS Glue 6.1 with Delta 4.2.0):
    *   Spark 4.1.2 removed the marker trait {@code IgnoreCachedData} (SPARK-54812), which those Delta releases'
-   *   ALTER, TRUNCATE and REORG commands extend, so loading them fails with a {@code NoClassDefFoundError}
+   *   ALTER and REORG commands extend, so loading them fails with a {@code NoClassDefFoundError}
    *   (fixed by delta-io/delta#6981, in Delta 4.3.0).
    *   <li>Delta 4.x before 4.4.0 on Spark 4 (Amazon EMR 8.0 with Delta 4.0.0, AWS Glue 6.0 and 6.1 with Delta
    *   4.2.0, and the Spark 4.0 row's own Delta 4.0.1): Delta's catalog does not
@@ -73,6 +73,7 @@ public final class DeltaSupport {
     List<String> breaks = new ArrayList<>();
     replaceBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
     ignoreCachedDataBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
+    purgeBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
     columnCapabilitiesBreak(catalog, sparkVersion, deltaVersion).ifPresent(breaks::add);
     return breaks;
   }
@@ -91,13 +92,23 @@ public final class DeltaSupport {
   static Optional<String> ignoreCachedDataBreak(String catalog, String sparkVersion, String deltaVersion) {
     return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && spark[1] == 1
         && spark[2] >= 2 && delta[0] == 4 && delta[1] < 3,
-        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE, "
-        + "TRUNCATE TABLE or REORG TABLE on Delta tables: Delta fails them with NoClassDefFoundError "
+        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run ALTER TABLE or "
+        + "REORG TABLE on Delta tables: Delta fails them with NoClassDefFoundError "
         + "org/apache/spark/sql/catalyst/plans/logical/IgnoreCachedData, a Spark class removed in Spark 4.1.2 "
         + "(SPARK-54812; fixed in Delta 4.3.0 by delta-io/delta#6981), through gluecat and through Delta's own "
         + "catalog alike. Use Delta 4.4.0 (the delta-spark_4.1_2.13 release gluecat-spark-4.1 is built with), "
         + "or Spark 4.1.1 with Delta %s as AWS Glue 6.0 ships them (docs/platforms.md).", catalog, deltaVersion,
         sparkVersion, deltaVersion));
+  }
+
+  static Optional<String> purgeBreak(String catalog, String sparkVersion, String deltaVersion) {
+    return onPair(sparkVersion, deltaVersion, (spark, delta) -> spark[0] == 4 && spark[1] == 0 && spark[2] >= 1
+        && delta[0] == 4 && delta[1] == 0 && delta[2] == 0,
+        () -> String.format("gluecat catalog '%s': Delta Lake %s on Spark %s cannot run REORG TABLE ... APPLY "
+        + "(PURGE): Delta's purge calls a constructor of Spark 4.0.0's Parquet schema converter that Spark 4.0.1 "
+        + "changed, so its tasks fail with NoSuchMethodError, through gluecat and through Delta's own catalog "
+        + "alike. Use Delta 4.0.1 (the delta-spark_2.13 release gluecat-spark-4.0 is built with), or Spark 4.0.0 "
+        + "with Delta 4.0.0 (docs/platforms.md).", catalog, deltaVersion, sparkVersion));
   }
 
   static Optional<String> columnCapabilitiesBreak(String catalog, String sparkVersion, String deltaVersion) {
@@ -121,9 +132,26 @@ public final class DeltaSupport {
     if (!(error instanceof LinkageError)) {
       return error;
     }
-    return ignoreCachedDataBreak(catalog, io.gluecat.config.SparkEnvironment.sparkVersion(), version())
-        .<Throwable>map(message -> new UnsupportedOperationException(message, error))
+    return unloadableCommands(catalog).<Throwable>map(message -> new UnsupportedOperationException(message, error))
         .orElse(error);
+  }
+
+  /**
+   * On a pair whose Delta cannot load its ALTER and REORG commands (Spark's IgnoreCachedData gone), the
+   * start-up warning's words, with which gluecat refuses such a statement of catalog {@code catalog} before Delta
+   * fails it with a linkage error; empty on every other pair.
+   */
+  public static Optional<String> unloadableCommands(String catalog) {
+    return ignoreCachedDataBreak(catalog, io.gluecat.config.SparkEnvironment.sparkVersion(), version());
+  }
+
+  /**
+   * Why REORG TABLE of catalog {@code catalog} cannot run on this pair, in the start-up warning's words: Delta
+   * cannot load its command (above), or its purge fails in every task (Delta 4.0.0 on Spark 4.0.1 and later).
+   */
+  public static Optional<String> reorgRefusal(String catalog) {
+    return unloadableCommands(catalog).or(() -> purgeBreak(catalog,
+        io.gluecat.config.SparkEnvironment.sparkVersion(), version()));
   }
 
   /**

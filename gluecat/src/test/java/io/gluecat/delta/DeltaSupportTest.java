@@ -39,6 +39,18 @@ class DeltaSupportTest {
     assertTrue(DeltaSupport.ignoreCachedDataBreak("lake", "4.1.2", "4.1.0").isPresent());
   }
 
+  /** Amazon EMR 8.0 as Maven Central serves it: Delta 4.0.0's purge calls Spark 4.0.0's converter constructor. */
+  @Test
+  void delta400OnSpark401AndLaterIsAKnownBreakOfPurge() {
+    String warning = DeltaSupport.purgeBreak("lake", "4.0.2", "4.0.0").orElseThrow();
+    assertTrue(warning.startsWith("gluecat catalog 'lake': Delta Lake 4.0.0 on Spark 4.0.2 cannot run REORG TABLE"),
+        warning);
+    assertTrue(warning.contains("NoSuchMethodError") && warning.contains("Use Delta 4.0.1"), warning);
+    assertEquals(Optional.empty(), DeltaSupport.purgeBreak("lake", "4.0.0", "4.0.0"), "the Spark it was built for");
+    assertEquals(Optional.empty(), DeltaSupport.purgeBreak("lake", "4.0.1", "4.0.1"), "the 4.0 row");
+    assertEquals(Optional.empty(), DeltaSupport.purgeBreak("lake", "4.1.3", "4.0.0"), "not a Spark 4.0 pair");
+  }
+
   @Test
   void delta43AndLaterOrSpark411AndEarlierAreNot() {
     assertEquals(Optional.empty(), DeltaSupport.ignoreCachedDataBreak("lake", "4.1.1", "4.2.0"), "Spark 4.1.1 still has it");
@@ -74,7 +86,8 @@ class DeltaSupportTest {
     assertTrue(warning.contains("No Delta release for Spark 4.0 declares them (Delta 4.4.0 needs Spark 4.1 or "
         + "later): use the 4.1 or 4.2 line for them, or create such tables with Delta's DeltaTable builder"), warning);
     assertFalse(warning.contains("Use Delta 4.4.0"), warning);
-    assertEquals(List.of(warning), DeltaSupport.knownBreaks("glue", "4.0.2", "4.0.0"), "Amazon EMR 8.0");
+    assertEquals(List.of(DeltaSupport.purgeBreak("glue", "4.0.2", "4.0.0").orElseThrow(), warning),
+        DeltaSupport.knownBreaks("glue", "4.0.2", "4.0.0"), "Amazon EMR 8.0");
     assertEquals(1, DeltaSupport.knownBreaks("glue", "4.0.1", "4.0.1").size(), "the Spark 4.0 row's own pair");
   }
 

@@ -1,12 +1,15 @@
 package io.gluecat.extensions.delta;
 
+import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.GlueTarget;
-
 import io.gluecat.delta.DeltaSupport;
+import io.gluecat.entry.EntryFormat;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.execution.command.CreateTableLikeCommand;
 
 /**
@@ -24,6 +27,7 @@ public final class RewriteGlueStatements extends Rule<LogicalPlan> {
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
     if (DeltaSupport.AVAILABLE) {
+      refuseUnloadable(plan);
       Optional<LogicalPlan> delta = DeltaStatements.rewrite(spark, plan);
       if (delta.isPresent()) {
         return delta.get();
@@ -39,5 +43,21 @@ public final class RewriteGlueStatements extends Rule<LogicalPlan> {
       }
     }
     return plan;
+  }
+
+  /**
+   * REORG TABLE of a gluecat Delta table, on a pair where Delta fails it with a linkage error (in its own analysis,
+   * or in every task: DeltaSupport.reorgRefusal): refused here first, this rule running before Delta's, with the
+   * words of the catalog's start-up warning (the versions, the cause, the fix). Nothing was written.
+   */
+  private static void refuseUnloadable(LogicalPlan plan) {
+    if (plan.getClass().getSimpleName().equals("DeltaReorgTable") && plan.children().size() == 1
+        && plan.children().head() instanceof ResolvedTable resolved
+        && resolved.catalog() instanceof AbstractGlueCatalog catalog
+        && EntryFormat.isDelta(resolved.table().properties().get(TableCatalog.PROP_PROVIDER))) {
+      DeltaSupport.reorgRefusal(catalog.name()).ifPresent(message -> {
+        throw new UnsupportedOperationException(message);
+      });
+    }
   }
 }
