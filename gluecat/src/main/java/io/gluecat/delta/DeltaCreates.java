@@ -97,6 +97,7 @@ public final class DeltaCreates {
         hadoop.withDeltaCreateOptions(deltaProperties(arguments))).commitStagedChanges();
     // 3. Glue: the new entry (DeltaCommittedButGlueFailedException if that fails)
     writeEntry(name, location, arguments, database, Optional.empty());
+    // 4. The new table, read back
     try {
       return loadDelta(ident);
     } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
