@@ -257,7 +257,7 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
    * A Delta statement that Delta runs by path only (CLONE in session mode): {@code write} gets the location that a
    * create or replace of {@code ident} in {@code mode} writes, then the entry is written from the log there.
    */
-  public <T> T writeDeltaByPath(Identifier ident, io.gluecat.delta.DeltaTables.Mode mode,
+  public <T> T writeDeltaByPath(Identifier ident, io.gluecat.delta.DeltaCreates.Mode mode,
       Map<String, String> properties, java.util.function.Function<String, T> write)
       throws TableAlreadyExistsException, NoSuchTableException, NoSuchNamespaceException {
     return tables.writeDeltaByPath(ident, mode, properties, write);

@@ -7,6 +7,7 @@ import io.gluecat.create.CreateChecks;
 import io.gluecat.create.CreatedTable;
 import io.gluecat.delta.DeltaByPath;
 import io.gluecat.delta.DeltaColumns;
+import io.gluecat.delta.DeltaCreates;
 import io.gluecat.delta.CloneCall;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.DeltaTables;
@@ -39,7 +40,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A catalog's tables: which part serves each table operation. Delta entries are served by a DeltaCatalog
- * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaTables}; file source
+ * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaCreates}; file source
  * entries load as V1Tables (their writes: {@link CatalogWrites}) and are created through {@link FileTables}; Hive-format entries load through the
  * {@link EntryCatalog} (Delta's catalog passes them through) and are never created or replaced here. Glue is
  * written after the data; a rename is {@link CatalogRenames}'.
@@ -53,6 +54,7 @@ final class CatalogTables {
   private final PartitionSync partitions;
   private final CatalogNames names;
   private final DeltaTables deltaTables;
+  private final DeltaCreates deltaCreates;
   private final DeltaByPath deltaByPath;
   private final FileTables fileTables;
   private final CatalogRenames renames;
@@ -69,6 +71,7 @@ final class CatalogTables {
     this.partitions = partitions;
     this.names = names;
     this.deltaTables = new DeltaTables(name, options, glue, hadoop, this::deltaCatalog);
+    this.deltaCreates = deltaTables.creates();
     this.deltaByPath = new DeltaByPath(name, glue, hadoop, this::deltaCatalog, deltaTables);
     this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
     this.renames = new CatalogRenames(name, glue, partitions, names);
@@ -193,11 +196,12 @@ final class CatalogTables {
       properties = new LinkedHashMap<>(properties); // the target of a SHALLOW CLONE: Delta clones into it by path
       properties.put(TableCatalog.PROP_PROVIDER, EntryFormat.DELTA);
     }
-    CreateChecks.check(name, table, partitions, properties);
-    if (isDeltaProvider(properties)) {
-      return deltaTables.create(ident, table, columns, partitions, properties);
+    CreateArguments arguments = new CreateArguments(properties);
+    CreateChecks.check(name, table, partitions, arguments);
+    if (EntryFormat.isDelta(arguments.provider())) {
+      return deltaCreates.create(ident, table, arguments, columns, partitions);
     }
-    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), properties);
+    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), arguments);
     StructType schema = columns.schema();
     fileTables.create(table, schema, partitions, properties);
     try {
@@ -259,17 +263,17 @@ final class CatalogTables {
     }
   }
 
-  /** A Delta statement writing {@code ident}'s table by path, then its entry (see DeltaByPath.write). */
-  <T> T writeDeltaByPath(Identifier ident, DeltaTables.Mode mode, Map<String, String> properties,
+  /** A Delta statement writing {@code ident}'s table by path, then its entry (see DeltaCreates.byPath). */
+  <T> T writeDeltaByPath(Identifier ident, DeltaCreates.Mode mode, Map<String, String> properties,
       java.util.function.Function<String, T> write)
       throws TableAlreadyExistsException, NoSuchTableException, NoSuchNamespaceException {
-    return deltaByPath.write(names.newTableName(ident), mode, properties, write);
+    return deltaCreates.byPath(mode, names.newTableName(ident), new CreateArguments(properties), write);
   }
 
   StagedTable stageCreate(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     try {
-      return stage(DeltaTables.Mode.CREATE, ident, schema, partitions, properties);
+      return stage(DeltaCreates.Mode.CREATE, ident, schema, partitions, properties);
     } catch (NoSuchTableException e) {
       throw new IllegalStateException(e); // a create never reports a missing table
     }
@@ -278,7 +282,7 @@ final class CatalogTables {
   StagedTable stageReplace(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException, NoSuchTableException {
     try {
-      return stage(DeltaTables.Mode.REPLACE, ident, schema, partitions, properties);
+      return stage(DeltaCreates.Mode.REPLACE, ident, schema, partitions, properties);
     } catch (TableAlreadyExistsException e) {
       throw new IllegalStateException(e); // a replace never reports an existing table
     }
@@ -287,29 +291,31 @@ final class CatalogTables {
   StagedTable stageCreateOrReplace(Identifier ident, DeltaColumns schema, Transform[] partitions,
       Map<String, String> properties) throws NoSuchNamespaceException {
     try {
-      return stage(DeltaTables.Mode.CREATE_OR_REPLACE, ident, schema, partitions, properties);
+      return stage(DeltaCreates.Mode.CREATE_OR_REPLACE, ident, schema, partitions, properties);
     } catch (TableAlreadyExistsException | NoSuchTableException e) {
       throw new IllegalStateException(e); // create-or-replace reports neither
     }
   }
 
-  private StagedTable stage(DeltaTables.Mode mode, Identifier ident, DeltaColumns columns, Transform[] partitions,
+  /** CTAS, RTAS, REPLACE and CREATE OR REPLACE: a Delta table's is one sequence (DeltaCreates.stage). */
+  private StagedTable stage(DeltaCreates.Mode mode, Identifier ident, DeltaColumns columns, Transform[] partitions,
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
       NoSuchTableException {
     TableName table = names.newTableName(ident);
-    CreateChecks.check(name, table, partitions, properties);
-    if (mode != DeltaTables.Mode.CREATE) {
+    CreateArguments arguments = new CreateArguments(properties);
+    CreateChecks.check(name, table, partitions, arguments);
+    if (EntryFormat.isDelta(arguments.provider())) {
+      return deltaCreates.stage(mode, table, arguments, columns, partitions);
+    }
+    if (mode != DeltaCreates.Mode.CREATE) {
       glue.findTable(table).ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
     }
-    if (isDeltaProvider(properties)) {
-      return deltaTables.stage(mode, table, columns, partitions, properties);
-    }
-    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), properties);
+    CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), arguments);
     StructType schema = columns.schema();
-    if (mode == DeltaTables.Mode.CREATE) {
+    if (mode == DeltaCreates.Mode.CREATE) {
       return fileTables.stageCreate(table, schema, partitions, properties);
     }
-    return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaTables.Mode.CREATE_OR_REPLACE,
+    return fileTables.stageReplace(table, schema, partitions, properties, mode == DeltaCreates.Mode.CREATE_OR_REPLACE,
         () -> names.forgetCachedRelation(table));
   }
 

@@ -28,6 +28,11 @@ public final class CreateArguments {
     this.properties = properties;
   }
 
+  /** The property map as Spark passed it. */
+  public Map<String, String> properties() {
+    return properties;
+  }
+
   /** The provider the statement names, else the session's default data source, as Spark resolves it. */
   public String provider() {
     String provider = properties.get(TableCatalog.PROP_PROVIDER);

@@ -45,11 +45,12 @@ public final class CreateChecks {
       "collection.delim", "colelction.delim", "mapkey.delim", "escape.delim", "serialization.null.format");
 
   /** The checks of a create or replace that need only the statement. */
-  public static void check(String catalog, TableName table, Transform[] partitions, Map<String, String> properties) {
+  public static void check(String catalog, TableName table, Transform[] partitions, CreateArguments arguments) {
+    Map<String, String> properties = arguments.properties();
     boolean hiveFormat = properties.keySet().stream().anyMatch(k -> k.startsWith("hive."))
         || "hive".equalsIgnoreCase(properties.get(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER))
         || (!properties.containsKey(org.apache.spark.sql.connector.catalog.TableCatalog.PROP_PROVIDER)
-            && new CreateArguments(properties).options().keySet().stream().anyMatch(ROW_FORMAT_OPTIONS::contains));
+            && arguments.options().keySet().stream().anyMatch(ROW_FORMAT_OPTIONS::contains));
     if (hiveFormat) {
       throw new UnsupportedOperationException(String.format("Table %s.%s: Hive SerDe tables (STORED AS, ROW FORMAT) "
           + "are not supported by gluecat. Create a data source table instead: USING parquet | orc | csv | json | "
@@ -64,13 +65,12 @@ public final class CreateChecks {
       }
     }
     // OPTIONS would be stored in the entry, which never decides how storage is reached (see StorageTrust)
-    java.util.Set<String> storageKeys = io.gluecat.storage.StorageTrust.storageKeys(new CreateArguments(properties).options());
+    java.util.Set<String> storageKeys = io.gluecat.storage.StorageTrust.storageKeys(arguments.options());
     if (!storageKeys.isEmpty()) {
       throw new IllegalArgumentException(String.format("Table %s.%s: the OPTIONS %s are Hadoop settings or class "
           + "names, which a table may not carry; set them for the catalog instead (spark.sql.catalog.%s.hadoop.<key>)",
           catalog, table, String.join(", ", storageKeys), catalog));
     }
-    CreateArguments arguments = new CreateArguments(properties);
     for (String key : arguments.userProperties().keySet()) {
       if (EntryFormat.isOwnedParameter(key, arguments.provider())) {
         throw new IllegalArgumentException(String.format("Table %s.%s: table property '%s' is reserved for the "
@@ -89,11 +89,11 @@ public final class CreateChecks {
    * @param column the statement's first generated or identity column, or null
    */
   public static void refuseDeltaOnlyColumn(String catalog, TableName table, String column,
-      Map<String, String> properties) {
+      CreateArguments arguments) {
     if (column != null) {
       throw new IllegalArgumentException(String.format("Table %s.%s: column %s is a generated or identity column, "
           + "which only Delta tables have; provider %s would store it as a plain column. Create it USING delta.",
-          catalog, table, column, new CreateArguments(properties).provider()));
+          catalog, table, column, arguments.provider()));
     }
   }
 }

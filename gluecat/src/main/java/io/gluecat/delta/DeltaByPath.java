@@ -1,5 +1,6 @@
 package io.gluecat.delta;
 
+import io.gluecat.create.CreateArguments;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.TableName;
@@ -13,13 +14,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
@@ -31,9 +30,9 @@ import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Delta statements that Delta runs on a path or on Spark's built-in session catalog only, run here on a name's
- * location and followed by gluecat's Glue write: CONVERT TO DELTA of a parquet table of the catalog, and (in
- * session mode, where Delta would write the built-in catalog) CLONE into a name. gluecat's session extension
- * ({@code io.gluecat.extensions}) sends the statements here.
+ * location and followed by gluecat's Glue write: CONVERT TO DELTA of a parquet table of the catalog. (Session
+ * mode's CLONE into a name, which Delta would write to the built-in catalog, is {@link DeltaCreates#byPath}.)
+ * gluecat's session extension ({@code io.gluecat.extensions}) sends the statements here.
  */
 public final class DeltaByPath {
   private final String catalog;
@@ -114,26 +113,8 @@ public final class DeltaByPath {
     if (!properties.isEmpty()) {
       setProperties(qualified, location, properties);
     }
-    tables.register(name, location, Map.of(), database, true, Optional.of(entry));
+    tables.creates().writeEntry(name, location, new CreateArguments(Map.of()), database, Optional.of(entry));
     return true;
-  }
-
-  /**
-   * A Delta statement that writes the table of {@code name} by path (session mode's CLONE): the checks of
-   * {@code mode}, then {@code write} at the location, then the entry, as a CTAS by name does.
-   */
-  public <T> T write(TableName name, DeltaTables.Mode mode, Map<String, String> properties, Function<String, T> write)
-      throws TableAlreadyExistsException, NoSuchTableException, NoSuchNamespaceException {
-    tables.checkSession();
-    SessionChecks.requireSqlOnFiles(catalog, name);
-    tables.changing(name);
-    Database database = glue.getDatabase(name.database());
-    Optional<Table> existing = glue.findTable(name);
-    String location = tables.targetLocation(mode, name, properties, database, existing);
-    hadoop.open(location);
-    T result = write.apply(location);
-    tables.register(name, location, properties, database, existing.isPresent(), existing);
-    return result;
   }
 
   /** The converted table's properties and comment, in the log as Delta's own CONVERT by name puts them. */

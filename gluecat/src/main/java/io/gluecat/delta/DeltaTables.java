@@ -1,14 +1,11 @@
 package io.gluecat.delta;
 
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.DeltaCommittedButGlueFailedException;
 import io.gluecat.GlueCatalogException;
-import io.gluecat.compat.Scala;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.create.CreatedTable;
-import io.gluecat.create.StagedGlueTable;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
@@ -18,48 +15,39 @@ import io.gluecat.storage.CatalogHadoopConf;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 import org.apache.spark.sql.connector.catalog.Identifier;
-import org.apache.spark.sql.connector.catalog.StagedTable;
-import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Database;
 
 /**
- * Delta creates, replaces, alters and refreshes by name. Delta only registers tables through a catalog
- * whose class is Unity Catalog's, so every create and replace runs on the path identifier
- * delta.`<location>`, which Delta handles without any catalog, and gluecat writes the Glue entry itself,
- * after Delta committed. Rewriting an entry from its log is {@link DeltaEntrySync}'s. See docs/how-it-works.md.
+ * Delta tables by name: their creates and replaces ({@link DeltaCreates}: Delta by path, then the Glue entry),
+ * ALTER, REFRESH and the loads' schema check. Rewriting an entry from its log is {@link DeltaEntrySync}'s. See
+ * docs/how-it-works.md.
  */
 public final class DeltaTables {
-  public enum Mode { CREATE, REPLACE, CREATE_OR_REPLACE }
-
   private final String catalog;
-  private final CatalogOptions options;
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
   private final DeltaEntrySync sync;
   private final SchemaFollower follower;
+  private final DeltaCreates creates;
 
   public DeltaTables(String catalog, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop,
       Supplier<TableCatalog> deltaCatalog) {
     this.catalog = catalog;
-    this.options = options;
     this.glue = glue;
     this.hadoop = hadoop;
     this.deltaCatalog = deltaCatalog;
     this.sync = new DeltaEntrySync(catalog, glue, hadoop);
     this.follower = sync.follower();
+    this.creates = new DeltaCreates(catalog, options, glue, hadoop, deltaCatalog, sync);
   }
 
   /** The checks every Delta operation by name runs before it touches anything. */
@@ -68,115 +56,14 @@ public final class DeltaTables {
     SessionChecks.requireDeltaSessionConfig(catalog);
   }
 
-  // ---- create and replace ----
-
-  /**
-   * CREATE TABLE without a query (and writeStream.toTable on a missing table): Delta creates the table at
-   * its location by path, then the Glue entry is created. If a Delta table is already there, Delta's own
-   * rules apply: no columns registers it as it is, given columns must match.
-   */
-  public Table create(Identifier ident, TableName name, DeltaColumns columns, Transform[] partitions,
-      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    checkSession();
-    SessionChecks.requireSqlOnFiles(catalog, name);
-    Database database = glue.getDatabase(name.database());
-    if (glue.findTable(name).isPresent()) {
-      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
-    }
-    String location = new CreateArguments(properties).location(catalog, options, name, database);
-    // Delta's staged create, committed at once: unlike createTable, it opens the log with the catalog's settings
-    // given as options, which is what lets executors rebuild the new table's snapshot (see withDeltaCreateOptions).
-    columns.stageCreate((StagingTableCatalog) deltaCatalog.get(), openedPathIdentifier(location), partitions,
-        hadoop.withDeltaCreateOptions(deltaProperties(properties))).commitStagedChanges();
-    register(name, location, properties, database, false, Optional.empty());
-    try {
-      return loadDelta(ident);
-    } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
-      return new CreatedTable(catalog + "." + name, columns.schema(), partitions, properties);
-    }
-  }
-
-  /**
-   * CTAS, RTAS, CREATE OR REPLACE ... AS SELECT, saveAsTable and writeTo: Delta's staged table for the
-   * path identifier, wrapped so that Glue is written once Delta has committed.
-   */
-  public StagedTable stage(Mode mode, TableName name, DeltaColumns columns, Transform[] partitions,
-      Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException,
-      NoSuchTableException {
-    checkSession();
-    SessionChecks.requireSqlOnFiles(catalog, name);
-    follower.changing(name);
-    Database database = glue.getDatabase(name.database());
-    Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
-    String location = targetLocation(mode, name, properties, database, existing);
-    // The write options carry the catalog's settings too, but Delta 3.3's CTAS opens the log without them.
-    Identifier path = openedPathIdentifier(location);
-    StagingTableCatalog delta = (StagingTableCatalog) deltaCatalog.get();
-    Map<String, String> deltaProperties = deltaProperties(properties);
-    // With no entry, CREATE OR REPLACE still lets Delta decide whether a table is already at the location. With
-    // one, it is a replace: Delta's CREATE OR REPLACE by path, which cannot see a catalog entry, would check a
-    // query-less statement's columns against the existing table's instead of replacing them.
-    StagedTable staged = mode == Mode.CREATE ? columns.stageCreate(delta, path, partitions, deltaProperties)
-        : mode == Mode.REPLACE || existing.isPresent() ? columns.stageReplace(delta, path, partitions, deltaProperties)
-        : columns.stageCreateOrReplace(delta, path, partitions, deltaProperties);
-    Optional<software.amazon.awssdk.services.glue.model.Table> before = existing;
-    return new StagedGlueTable(catalog + "." + name, staged, hadoop,
-        () -> register(name, location, properties, database, before.isPresent(), before));
-  }
-
-  /**
-   * Where a create or replace of {@code name} writes, after the checks of its mode: a replace stays at the
-   * existing Delta table's location unless LOCATION moves it; a create goes where CreateArguments says.
-   */
-  String targetLocation(Mode mode, TableName name, Map<String, String> properties, Database database,
-      Optional<software.amazon.awssdk.services.glue.model.Table> existing)
-      throws TableAlreadyExistsException, NoSuchTableException {
-    if (mode == Mode.CREATE && existing.isPresent()) {
-      throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
-    }
-    if (mode == Mode.REPLACE && existing.isEmpty()) {
-      throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
-    }
-    if (existing.isPresent()) {
-      String current = EntryReader.read(catalog, name.database(), existing.get()).location();
-      if (!EntryFormat.isDelta(existing.get().parameters().get(EntryFormat.PROVIDER))) {
-        throw new IllegalArgumentException(String.format("Table %s.%s is not a Delta table (provider %s); gluecat "
-            + "does not replace it with a Delta table. Drop it first.", catalog, name,
-            existing.get().parameters().get(EntryFormat.PROVIDER)));
-      }
-      return new CreateArguments(properties).explicitLocation().orElse(current);
-    }
-    return new CreateArguments(properties).location(catalog, options, name, database);
+  /** Delta's creates and replaces by name, each one sequence: see {@link DeltaCreates}. */
+  public DeltaCreates creates() {
+    return creates;
   }
 
   /** A statement of this catalog is about to change {@code name}'s Delta table and write Glue itself. */
   void changing(TableName name) {
     follower.changing(name);
-  }
-
-  /**
-   * Writes the entry for the Delta table now committed at {@code location}: a new entry, or (for a
-   * replace) an update of {@code existing} at the VersionId it was read with. Any failure here comes
-   * after Delta's commit and says so.
-   */
-  void register(TableName name, String location, Map<String, String> properties, Database database,
-      boolean replaced, Optional<software.amazon.awssdk.services.glue.model.Table> existing) {
-    try {
-      CreateArguments arguments = new CreateArguments(properties);
-      LogSchema log = sync.logSchema(location);
-      TableDefinition definition = DeltaEntrySync.definition(name, location, log, arguments.userProperties());
-      Optional<String> owner = arguments.owner();
-      if (existing.isPresent()) {
-        glue.updateTable(name.database(), EntryWriter.forRunningSpark().updatedEntry(existing.get(), definition, Set.of(),
-            Optional.ofNullable(database.locationUri())), existing.get().versionId());
-      } else {
-        glue.createTable(name.database(),
-            EntryWriter.forRunningSpark().newEntry(definition, owner, Optional.ofNullable(database.locationUri())));
-      }
-      follower.synced(name, log);
-    } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
-      throw new DeltaCommittedButGlueFailedException(catalog + "." + name, location, replaced, e);
-    }
   }
 
   // ---- alter and refresh ----
@@ -337,14 +224,6 @@ public final class DeltaTables {
     return copied;
   }
 
-  /** What Delta gets: everything but the location, which travels in the path identifier. */
-  private static Map<String, String> deltaProperties(Map<String, String> properties) {
-    Map<String, String> delta = new LinkedHashMap<>(properties);
-    delta.remove(TableCatalog.PROP_LOCATION);
-    delta.remove("is_managed_location");
-    return delta;
-  }
-
   /** A table Delta serves; by name it was just written or checked, by path Delta never reports a miss. */
   private Table loadDelta(Identifier ident) {
     try {
@@ -353,14 +232,5 @@ public final class DeltaTables {
       throw new IllegalStateException(String.format("gluecat catalog '%s': table %s vanished while it was being "
           + "written", catalog, ident), e);
     }
-  }
-
-  /**
-   * Delta's name for the table at a location. Delta opens it by path with the session's configuration, so
-   * the location's FileSystem is opened with this catalog's settings first (see CatalogHadoopConf).
-   */
-  private Identifier openedPathIdentifier(String location) {
-    hadoop.open(location);
-    return Identifier.of(new String[] {EntryFormat.DELTA}, location);
   }
 }

@@ -30,9 +30,25 @@ final class InMemoryCatalogs {
   private InMemoryCatalogs() {}
 
   static SparkSession startSession(String appName) {
-    return SparkSession.builder().master("local[1]").appName(appName)
-        .config("spark.ui.enabled", "false")
+    return builder(appName).getOrCreate();
+  }
+
+  /**
+   * {@link #startSession} with Delta Lake as a named gluecat catalog needs it (Delta's extension, Delta's catalog as
+   * spark_catalog), small as the suites' sessions are (2 shuffle partitions, 2 for Delta's state rebuild). Delta
+   * writes its log by path, so a create's data goes to the local directory of the database's location.
+   */
+  static SparkSession startDeltaSession(String appName) {
+    return builder(appName)
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.databricks.delta.snapshotPartitions", "2")
         .getOrCreate();
+  }
+
+  private static SparkSession.Builder builder(String appName) {
+    return SparkSession.builder().master("local[1]").appName(appName).config("spark.ui.enabled", "false");
   }
 
   /** A Glue holding the database {@link #DATABASE}, whose location is {@code warehouse}/sales.db. */

@@ -5,7 +5,7 @@ import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
 import io.gluecat.compat.SparkCompat;
-import io.gluecat.delta.DeltaTables;
+import io.gluecat.delta.DeltaCreates;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +38,9 @@ final class CloneByName extends GlueCommandPlan {
     if (statement.ifNotExists() && target.catalog().tableExists(target.ident())) {
       return List.of();
     }
-    DeltaTables.Mode mode = statement.isCreateCommand() && statement.isReplaceCommand()
-        ? DeltaTables.Mode.CREATE_OR_REPLACE
-        : statement.isReplaceCommand() ? DeltaTables.Mode.REPLACE : DeltaTables.Mode.CREATE;
+    DeltaCreates.Mode mode = statement.isCreateCommand() && statement.isReplaceCommand()
+        ? DeltaCreates.Mode.CREATE_OR_REPLACE
+        : statement.isReplaceCommand() ? DeltaCreates.Mode.REPLACE : DeltaCreates.Mode.CREATE;
     Map<String, String> properties = new LinkedHashMap<>();
     if (statement.targetLocation().isDefined()) {
       properties.put(TableCatalog.PROP_LOCATION, statement.targetLocation().get());
