@@ -521,10 +521,12 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameOutcome("REFRESH TABLE {c}");
     assertSameOutcome("SELECT * FROM {c} ORDER BY id");
     onBoth("TRUNCATE TABLE {c} PARTITION (k = 'z')");
-    if (spark().version().startsWith("3.")) { // Spark 3.5's own catalog then fails to read (File ... does not exist)
-      assertEquals(List.of("[1,x]", "[2,y]", "[3,x]", "[4,x]"), gluecat("SELECT * FROM {c} ORDER BY id").rows);
+    Outcome[] read = both("SELECT * FROM {c} ORDER BY id");
+    if (read[0].failed() && read[0].message.contains("does not exist")) {
+      // Spark 3.5's and 4.2's own catalog then fail to read the truncated partition's file its cache listed
+      assertEquals(List.of("[1,x]", "[2,y]", "[3,x]", "[4,x]"), read[1].rows, read[1]::toString);
     } else {
-      assertSameOutcome("SELECT * FROM {c} ORDER BY id");
+      assertEquals(read[0].seen(), read[1].seen(), "the read after TRUNCATE .. PARTITION through gluecat");
     }
     assertSameOutcome("UNCACHE TABLE {c}");
     assertSameOutcome("CACHE LAZY TABLE {c}");
