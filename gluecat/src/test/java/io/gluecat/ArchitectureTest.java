@@ -47,7 +47,8 @@ class ArchitectureTest {
       Set.of("delta", "files", "hive", "views"),
       Set.of("catalog"),
       Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning",
-          "extensions.partitions", "extensions.statistics", "tools", "tools.cli", "tools.doctor", "tools.repair", "tools.register"));
+          "extensions.partitions", "extensions.statistics", "extensions.describe", "tools", "tools.cli", "tools.doctor",
+          "tools.repair", "tools.register"));
 
   private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
   private static final Pattern QUALIFIED = Pattern.compile("\\bio\\.gluecat\\.((?:[a-z]\\w*\\.)*)([A-Z]\\w*)");

@@ -222,4 +222,16 @@ public final class SparkCompat {
         : QueryCompilationErrors.alterTableChangeColumnNotSupportedForColumnTypeError(
             QueryCompilationErrors.toSQLId(Scala.list(table)), from, to);
   }
+
+  /** The table with other storage properties (withNewStorage has six arguments up to Spark 4.1). */
+  public static CatalogTable withStorageProperties(CatalogTable table, Map<String, String> properties) {
+    CatalogStorageFormat s = table.storage();
+    return table.withNewStorage(s.locationUri(), s.inputFormat(), s.outputFormat(), s.compressed(), s.serde(),
+        scalaMap(properties));
+  }
+
+  /** Whether a DESCRIBE names a partition (up to Spark 4.1 the spec is the statement's). */
+  public static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
+    return !describe.partitionSpec().isEmpty();
+  }
 }

@@ -46,4 +46,17 @@ final class LineSignatures {
       views.checkCyclicViewReference(query, Scala.list(name), name);
     }
   }
+
+  /** Six arguments up to Spark 4.1. */
+  static CatalogTable withStorageProperties(CatalogTable table,
+      scala.collection.immutable.Map<String, String> properties) {
+    CatalogStorageFormat s = table.storage();
+    return table.withNewStorage(s.locationUri(), s.inputFormat(), s.outputFormat(), s.compressed(), s.serde(),
+        properties);
+  }
+
+  /** Up to Spark 4.1 a DESCRIBE's partition spec is part of the statement. */
+  static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
+    return !describe.partitionSpec().isEmpty();
+  }
 }

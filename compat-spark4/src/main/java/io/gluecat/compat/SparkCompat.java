@@ -252,4 +252,14 @@ public final class SparkCompat {
             QueryCompilationErrors.toSQLId(Scala.list(table)), from, to,
             org.apache.spark.sql.catalyst.trees.CurrentOrigin.get());
   }
+
+  /** The table with other storage properties (withNewStorage gained the serde's name in Spark 4.2). */
+  public static CatalogTable withStorageProperties(CatalogTable table, Map<String, String> properties) {
+    return LineSignatures.withStorageProperties(table, scalaMap(properties));
+  }
+
+  /** Whether a DESCRIBE names a partition (Spark 4.2 parses that into a plan of its own). */
+  public static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
+    return LineSignatures.describesPartition(describe);
+  }
 }

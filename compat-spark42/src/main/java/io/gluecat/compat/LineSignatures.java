@@ -47,4 +47,17 @@ final class LineSignatures {
       views.checkCyclicViewReference(query, Scala.list(parts), parts);
     }
   }
+
+  /** Spark 4.2 adds the serde's name. */
+  static CatalogTable withStorageProperties(CatalogTable table,
+      scala.collection.immutable.Map<String, String> properties) {
+    CatalogStorageFormat s = table.storage();
+    return table.withNewStorage(s.locationUri(), s.inputFormat(), s.outputFormat(), s.compressed(), s.serde(),
+        properties, s.serdeName());
+  }
+
+  /** Spark 4.2 parses a DESCRIBE of a partition into DescribeTablePartition: a DescribeRelation names none. */
+  static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
+    return false;
+  }
 }

@@ -15,9 +15,11 @@ import org.apache.spark.sql.connector.catalog.V1Table;
  */
 public class EntryV1Table extends V1Table {
   private final Map<String, String> properties;
+  private final Set<String> catalogSettings;
 
   public EntryV1Table(CatalogTable table, Set<String> catalogSettings) {
     super(table);
+    this.catalogSettings = catalogSettings;
     Map<String, String> shown = new LinkedHashMap<>(super.properties());
     catalogSettings.forEach(key -> shown.remove("option." + key));
     this.properties = Collections.unmodifiableMap(shown);
@@ -26,5 +28,16 @@ public class EntryV1Table extends V1Table {
   @Override
   public Map<String, String> properties() {
     return properties;
+  }
+
+  /**
+   * The CatalogTable as DESCRIBE shows it: its storage properties without the settings the catalog added, in
+   * the order of their keys (Glue keeps no order; Spark's catalog shows up to four in the order they were given).
+   */
+  public CatalogTable describedTable() {
+    Map<String, String> storage = new java.util.TreeMap<>(io.gluecat.compat.Scala.javaMap(
+        v1Table().storage().properties()));
+    storage.keySet().removeAll(catalogSettings);
+    return io.gluecat.compat.SparkCompat.withStorageProperties(v1Table(), storage);
   }
 }

@@ -1,6 +1,7 @@
 package io.gluecat.extensions;
 
 import io.gluecat.extensions.delta.RewriteGlueStatements;
+import io.gluecat.extensions.describe.RewriteDescribeTable;
 import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
@@ -91,6 +92,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteAnalyzeTable();
+      }
+    });
+    // DESCRIBE [EXTENDED] t of file source tables: the rows of Spark's V1 command for its own catalog's tables
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteDescribeTable();
       }
     });
     return BoxedUnit.UNIT;

@@ -68,6 +68,11 @@ public final class PartitionCommands {
     return partitionSchema;
   }
 
+  /** Whether Glue keeps the table's partitions as partition objects ({@link PartitionSync#notApplicable}). */
+  public boolean inGlue() {
+    return PartitionSync.notApplicable(entry) == null;
+  }
+
   /** ADD PARTITION: the directories first (Spark's catalog creates them too), then the Glue objects. */
   public void create(InternalRow[] idents, Map<String, String>[] properties) throws PartitionsAlreadyExistException {
     requireObjects("ALTER TABLE ADD PARTITION");
