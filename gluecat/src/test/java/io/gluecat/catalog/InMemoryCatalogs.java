@@ -48,7 +48,10 @@ final class InMemoryCatalogs {
   }
 
   private static SparkSession.Builder builder(String appName) {
-    return SparkSession.builder().master("local[1]").appName(appName).config("spark.ui.enabled", "false");
+    // interpreted, as the suites' sessions are (MiniStackSparkTest): generating code for each tiny query costs more
+    return SparkSession.builder().master("local[1]").appName(appName).config("spark.ui.enabled", "false")
+        .config("spark.sql.codegen.wholeStage", "false").config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
+        .config("spark.sql.adaptive.enabled", "false");
   }
 
   /** A Glue holding the database {@link #DATABASE}, whose location is {@code warehouse}/sales.db. */
