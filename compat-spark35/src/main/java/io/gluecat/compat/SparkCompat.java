@@ -213,6 +213,14 @@ public final class SparkCompat {
   }
 
   /**
+   * Spark's refusal of ALTER COLUMN .. SET/DROP NOT NULL on a data source table (its ResolveSessionCatalog): Spark 3.5
+   * refuses either with a message that names no table.
+   */
+  public static Throwable nullabilityChangeError(org.apache.spark.sql.catalyst.TableIdentifier table) {
+    return QueryCompilationErrors.alterColumnWithV1TableCannotSpecifyNotNullError();
+  }
+
+  /**
    * Spark's refusal of a column's new type on a data source table (AlterTableChangeColumnCommand): a partition
    * column is not among the data columns Spark 3.5 looks in; any other is NOT_SUPPORTED_CHANGE_COLUMN.
    */

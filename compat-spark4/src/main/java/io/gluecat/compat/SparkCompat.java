@@ -242,6 +242,14 @@ public final class SparkCompat {
   }
 
   /**
+   * Spark's refusal of ALTER COLUMN .. SET/DROP NOT NULL on a data source table (its ResolveSessionCatalog): Spark 4
+   * names the operation SET NOT NULL whichever way the statement changes the column.
+   */
+  public static Throwable nullabilityChangeError(org.apache.spark.sql.catalyst.TableIdentifier table) {
+    return QueryCompilationErrors.unsupportedTableOperationError(table, "ALTER COLUMN ... SET NOT NULL");
+  }
+
+  /**
    * Spark's refusal of a column's new type on a data source table (AlterTableChangeColumnCommand): Spark 4 names a
    * partition column (CANNOT_ALTER_PARTITION_COLUMN); any other is NOT_SUPPORTED_CHANGE_COLUMN, at the statement.
    */

@@ -22,8 +22,11 @@ final class AlterRefusals {
 
   /** Spark's UNSUPPORTED_FEATURE.TABLE_OPERATION for the operation, as its catalog names it ("DROP COLUMN"). */
   static RuntimeException operation(String catalog, TableName name, String operation) {
-    return Scala.rethrow(QueryCompilationErrors.unsupportedTableOperationError(
-        new TableIdentifier(name.table(), Option.apply(name.database()), Option.apply(catalog)), operation));
+    return Scala.rethrow(QueryCompilationErrors.unsupportedTableOperationError(identifier(catalog, name), operation));
+  }
+
+  private static TableIdentifier identifier(String catalog, TableName name) {
+    return new TableIdentifier(name.table(), Option.apply(name.database()), Option.apply(catalog));
   }
 
   /** The refusal of a change file source tables do not take: Spark's for it where its catalog has one. */
@@ -35,8 +38,7 @@ final class AlterRefusals {
     } else if (change instanceof TableChange.UpdateColumnPosition) {
       return operation(catalog, name, "ALTER COLUMN ... FIRST | AFTER");
     } else if (change instanceof TableChange.UpdateColumnNullability) {
-      return operation(catalog, name, "ALTER COLUMN ... " + (((TableChange.UpdateColumnNullability) change).nullable()
-          ? "DROP NOT NULL" : "SET NOT NULL"));
+      return Scala.rethrow(SparkCompat.nullabilityChangeError(identifier(catalog, name)));
     }
     return operation(catalog, name, change.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
         .toUpperCase(Locale.ROOT));

@@ -302,6 +302,11 @@ class FileTableParityIT extends SparkCatalogParityTest {
       assertSameOutcome("ALTER TABLE " + table + " CHANGE COLUMN id id BIGINT");
       assertSameOutcome("ALTER TABLE " + table + " CHANGE COLUMN id id INT COMMENT 'the id'");
       assertSameCondition("ALTER TABLE " + table + " ALTER COLUMN name FIRST");
+      assertSameOutcome("ALTER TABLE " + table + " ALTER COLUMN name DROP NOT NULL");
+      // Pinned (how-it-works.md, Limits): Spark's own analysis of a catalog plugin's table refuses it first, in its words.
+      Outcome setNotNull = gluecat("ALTER TABLE " + table + " ALTER COLUMN name SET NOT NULL");
+      assertTrue(setNotNull.failed() && setNotNull.message.contains("Cannot change nullable column to non-nullable"),
+          setNotNull::toString);
       assertEquals(before, glueColumns(provider), "a refused change writes nothing to Glue");
     }
     onBoth("CREATE TABLE {p} (id INT, k INT) USING parquet PARTITIONED BY (k)");
