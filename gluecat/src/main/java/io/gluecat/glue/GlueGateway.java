@@ -3,6 +3,8 @@ package io.gluecat.glue;
 import io.gluecat.cache.MetadataCache;
 import io.gluecat.cache.StatementCalls;
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.entry.EntryEdits;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
 import io.gluecat.metrics.CatalogMetrics;
@@ -238,17 +240,20 @@ public final class GlueGateway implements AutoCloseable {
 
   private synchronized java.util.concurrent.Executor prefetchPool() {
     if (prefetchPool == null) {
-      java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
-      // idle threads end after a while: a catalog that plans one statement an hour keeps none
-      prefetchPool = new java.util.concurrent.ThreadPoolExecutor(options.prefetchThreads(), options.prefetchThreads(),
-          30, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "gluecat-" + options.catalogName() + "-prefetch-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
-      prefetchPool.allowCoreThreadTimeOut(true);
+      prefetchPool = PrefetchThreads.pool(options.catalogName(), options.prefetchThreads());
     }
     return prefetchPool;
+  }
+
+  /** The entry, kept whole for an update at its version, in gluecat's terms ({@link StoredTable}). */
+  public StoredTable getStoredTable(TableName name) throws NoSuchTableException {
+    return new StoredTable(getTable(name));
+  }
+
+  /** The entry read with its statistics replaced ({@link EntryEdits#withStatistics}), written at the version read. */
+  public void updateStatistics(TableName name, StoredTable read, Map<String, String> statistics)
+      throws NoSuchTableException {
+    updateTable(name.database(), EntryEdits.withStatistics(read.sdkTable(), statistics), read.versionId());
   }
 
   /** The entry, or empty when the table or its database does not exist. */
@@ -316,8 +321,6 @@ public final class GlueGateway implements AutoCloseable {
       throw (RuntimeException) errors.translate(Call.DELETE_TABLE, name.database(), name.table(), e);
     }
   }
-
-  // ---- partitions ----
 
   CatalogOptions options() { return options; }
 
