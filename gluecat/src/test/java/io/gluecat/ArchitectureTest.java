@@ -150,6 +150,125 @@ class ArchitectureTest {
         + "single cohesive converter, name it in docs/architecture.md's list of converters");
   }
 
+  /**
+   * Glue SDK model types stay in {@code glue} and {@code entry} (issue #42): the rest of gluecat speaks gluecat's
+   * own types, as Trino converts into its own model at the metastore boundary. The classes that still use them
+   * wait on this list, each with what keeps it there; the list only shrinks (an entry that is no longer needed
+   * fails the test too).
+   */
+  private static final Map<String, String> SDK_MODEL_ALLOWED = Map.ofEntries(
+      Map.entry("catalog.CatalogNamespaces", "reads and writes Database/DatabaseInput; TODO a database value in entry"),
+      Map.entry("catalog.CatalogRenames", "renames a Table read through EntryEdits.renamed"),
+      Map.entry("catalog.CatalogTables", "routes on the Table read (Hive-format, view or Spark entry)"),
+      Map.entry("catalog.CatalogWrites", "routes writes on the Table read"),
+      Map.entry("catalog.EntryCatalog", "reads Tables into GlueEntry/HiveEntry"),
+      Map.entry("delta.DeltaByPath", "the existing Table"),
+      Map.entry("delta.DeltaCreates", "the existing Table"),
+      Map.entry("delta.DeltaEntrySync", "rewrites a Table into a TableInput"),
+      Map.entry("delta.DeltaTables", "reads the Table for alters"),
+      Map.entry("delta.SchemaFollower", "compares a Table's columns with the log"),
+      Map.entry("files.FileTables", "writes TableInputs from Tables read"),
+      Map.entry("hive.GlueHivePartitions", "binds HivePartitions to Glue's Partition calls"),
+      Map.entry("hive.GluePartitionIndex", "reads Glue Partitions"),
+      Map.entry("hive.HiveBatchWrite", "writes PartitionInputs"),
+      Map.entry("hive.HiveEntry", "a Hive-format Table and its StorageDescriptor"),
+      Map.entry("hive.HiveFormats", "maps a StorageDescriptor's SerDe to Spark"),
+      Map.entry("hive.HivePartitions", "its interface speaks Partition/PartitionInput"),
+      Map.entry("hive.HiveTable", "scans by StorageDescriptor"),
+      Map.entry("hive.HiveTables", "reads a Table into HiveEntry"),
+      Map.entry("hive.HiveWrite", "writes by StorageDescriptor"),
+      Map.entry("partitions.PartitionCommands", "partition DDL with Partition/PartitionInput"),
+      Map.entry("partitions.PartitionSync", "syncs Partitions with directories"),
+      Map.entry("tools.cli.CatalogSession", "lists Databases"),
+      Map.entry("tools.doctor.Doctor", "inspects Tables"),
+      Map.entry("tools.doctor.EntryShape", "an entry's shape from its Table"),
+      Map.entry("tools.doctor.Inspector", "inspects Tables"),
+      Map.entry("tools.doctor.ShapeProblems", "an entry's shape from its Table"),
+      Map.entry("tools.register.Register", "reads the Table registered"),
+      Map.entry("tools.repair.Repair", "rewrites Tables into TableInputs"),
+      Map.entry("views.GlueViews", "reads views' Tables"),
+      Map.entry("views.ViewFormat", "a view's entry both ways (Table/TableInput)"));
+  private static final String SDK_MODEL = "software/amazon/awssdk/services/glue/model/";
+  private static final Set<String> SDK_MODEL_OWNERS = Set.of("glue", "entry");
+
+  @Test
+  void onlyGlueAndEntryUseTheGlueSdkModel() {
+    Set<String> users = new TreeSet<>(sdkModelUsersCompiled());
+    sdkModelUsersInSources().forEach(users::add);
+    Set<String> offenders = new TreeSet<>(users);
+    offenders.removeAll(SDK_MODEL_ALLOWED.keySet());
+    assertEquals(Set.of(), offenders, "classes outside " + SDK_MODEL_OWNERS + " refer to Glue SDK model types ("
+        + SDK_MODEL.replace('/', '.') + "*); give glue/ or entry/ an API in gluecat's own types instead");
+    Set<String> stale = new TreeSet<>(SDK_MODEL_ALLOWED.keySet());
+    stale.removeAll(users);
+    assertEquals(Set.of(), stale, "these classes no longer use Glue SDK model types: take them off "
+        + "ArchitectureTest.SDK_MODEL_ALLOWED and docs/architecture.md");
+  }
+
+  @Test
+  void theSdkModelAllowListIsTheOneTheMapShows() {
+    String doc = architectureDoc();
+    List<String> missing = SDK_MODEL_ALLOWED.keySet().stream().filter(c -> !doc.contains("`" + c + "`")).sorted()
+        .toList();
+    assertEquals(List.of(), missing, "docs/architecture.md's list of classes still using Glue SDK model types "
+        + "must name every class of ArchitectureTest.SDK_MODEL_ALLOWED");
+  }
+
+  /**
+   * The compiled main classes that name an SDK model type: the type's internal name is in the constant pool of
+   * any class that refers to it (a field, a call's descriptor, a cast), imported or not. Nested and synthetic
+   * classes count for their top-level class.
+   */
+  private static Set<String> sdkModelUsersCompiled() {
+    Set<String> users = new TreeSet<>();
+    byte[] needle = SDK_MODEL.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    Path classes;
+    try {
+      classes = Paths.get(io.gluecat.entry.TableName.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    assertTrue(Files.isDirectory(classes.resolve("io/gluecat/catalog")), "no compiled main classes at " + classes);
+    try (Stream<Path> files = Files.walk(classes)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+        String binary = classes.relativize(f).toString().replace(java.io.File.separatorChar, '/');
+        String name = binary.replaceAll("(\\$.*)?\\.class$", "").replace('/', '.');
+        if (name.startsWith(ROOT_PACKAGE + ".") && !ownsSdkModel(shortName(name))
+            && contains(Files.readAllBytes(f), needle)) {
+          users.add(shortName(name));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return users;
+  }
+
+  /** The main sources that name an SDK model type in code (an import, or a qualified name). */
+  private static Set<String> sdkModelUsersInSources() {
+    String qualified = SDK_MODEL.replace('/', '.');
+    return sources().stream().filter(s -> !ownsSdkModel(shortName(s.pkg()) + "." + s.className()) && s.code().contains(qualified))
+        .map(s -> shortName(s.pkg() + "." + s.className())).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static boolean ownsSdkModel(String shortClassName) {
+    int dot = shortClassName.lastIndexOf('.');
+    return dot > 0 && SDK_MODEL_OWNERS.contains(shortClassName.substring(0, dot));
+  }
+
+  private static boolean contains(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i <= haystack.length - needle.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
   @Test
   void theTestReadsTheWholeTree() {
     Set<String> nodes = sources().stream().map(Source::node).collect(Collectors.toSet());

@@ -2,15 +2,7 @@ package io.gluecat.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
-import software.amazon.awssdk.services.glue.model.Database;
-import software.amazon.awssdk.services.glue.model.DatabaseInput;
-import software.amazon.awssdk.services.glue.model.SerDeInfo;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
-import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
  * A catalog's location map (option {@code location.map}): pairs of location prefixes, the one stored in
@@ -20,14 +12,12 @@ import software.amazon.awssdk.services.glue.model.TableInput;
  * {@code file:/data/trino/db/t}, and writes {@code local:///...} back for any location under
  * {@code file:/data/trino/}, so the other engine keeps reading what gluecat writes.
  *
- * <p>It is applied where entries cross the Glue boundary (GlueGateway): to a table's
- * StorageDescriptor.Location and SerDe {@code path}, and to a database's LocationUri. The first pair
+ * <p>It is applied where entries cross the Glue boundary (GlueGateway, through glue's MappedLocations): to a
+ * table's StorageDescriptor.Location and SerDe {@code path}, and to a database's LocationUri. The first pair
  * whose prefix matches wins. Both prefixes of a pair end with {@code /}, so a prefix never matches half a
  * directory name.
  */
 public final class LocationMap {
-  private static final String PATH = "path";
-
   private final List<String[]> pairs;
 
   private LocationMap(List<String[]> pairs) {
@@ -98,59 +88,6 @@ public final class LocationMap {
       return location.substring(0, colon + 1) + location.substring(colon + 3);
     }
     return location;
-  }
-
-  // ---- Glue objects, as they are read and written ----
-
-  public Table read(Table table) {
-    if (pairs.isEmpty() || table.storageDescriptor() == null) {
-      return table;
-    }
-    return table.toBuilder().storageDescriptor(map(table.storageDescriptor(), this::toHadoop)).build();
-  }
-
-  public TableInput write(TableInput input) {
-    if (pairs.isEmpty() || input.storageDescriptor() == null) {
-      return input;
-    }
-    return input.toBuilder().storageDescriptor(map(input.storageDescriptor(), this::toStored)).build();
-  }
-
-  public software.amazon.awssdk.services.glue.model.Partition read(
-      software.amazon.awssdk.services.glue.model.Partition partition) {
-    if (pairs.isEmpty() || partition.storageDescriptor() == null) {
-      return partition;
-    }
-    return partition.toBuilder().storageDescriptor(map(partition.storageDescriptor(), this::toHadoop)).build();
-  }
-
-  public software.amazon.awssdk.services.glue.model.PartitionInput write(
-      software.amazon.awssdk.services.glue.model.PartitionInput input) {
-    if (pairs.isEmpty() || input.storageDescriptor() == null) {
-      return input;
-    }
-    return input.toBuilder().storageDescriptor(map(input.storageDescriptor(), this::toStored)).build();
-  }
-
-  public Database read(Database database) {
-    return pairs.isEmpty() || database.locationUri() == null ? database
-        : database.toBuilder().locationUri(toHadoop(database.locationUri())).build();
-  }
-
-  public DatabaseInput write(DatabaseInput input) {
-    return pairs.isEmpty() || input.locationUri() == null ? input
-        : input.toBuilder().locationUri(toStored(input.locationUri())).build();
-  }
-
-  private static StorageDescriptor map(StorageDescriptor sd, UnaryOperator<String> f) {
-    StorageDescriptor.Builder b = sd.toBuilder().location(f.apply(sd.location()));
-    SerDeInfo serde = sd.serdeInfo();
-    if (serde != null && serde.hasParameters() && serde.parameters().containsKey(PATH)) {
-      Map<String, String> parameters = new java.util.LinkedHashMap<>(serde.parameters());
-      parameters.put(PATH, f.apply(parameters.get(PATH)));
-      b.serdeInfo(serde.toBuilder().parameters(parameters).build());
-    }
-    return b.build();
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
-import software.amazon.awssdk.services.glue.model.Database;
 
 /**
  * The property map Spark passes to createTable and stage*: Spark's reserved keys (provider, location,
@@ -85,19 +84,18 @@ public final class CreateArguments {
    * database location (or {@code <warehouse>/<db>.db}), so that dropping a table (which never deletes data)
    * and creating it again never picks up the old data.
    */
-  public String location(String catalog, CatalogOptions options, TableName name, Database database) {
+  public String location(String catalog, CatalogOptions options, TableName name, Optional<String> databaseLocation) {
     String explicitLocation = properties.containsKey(TableCatalog.PROP_LOCATION)
         ? properties.get(TableCatalog.PROP_LOCATION) : options().get("path");
     if (explicitLocation != null) {
       return SparkEnvironment.qualify(explicitLocation, "table " + catalog + "." + name);
     }
-    String base = database.locationUri() != null ? database.locationUri()
-        : options.warehouse().map(w -> w + "/" + name.database() + ".db").orElseThrow(() ->
-            new IllegalArgumentException(String.format("Table %s.%s has no location: give one (LOCATION '...'), "
-                + "set a location on database %s, or set the catalog's warehouse option "
+    String base = databaseLocation.or(() -> options.warehouse().map(w -> w + "/" + name.database() + ".db"))
+        .orElseThrow(() -> new IllegalArgumentException(String.format("Table %s.%s has no location: give one "
+                + "(LOCATION '...'), set a location on database %s, or set the catalog's warehouse option "
                 + "(spark.sql.catalog.%s.warehouse)", catalog, name, name.database(), catalog)));
     String trimmed = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    if (database.locationUri() != null) {
+    if (databaseLocation.isPresent()) {
       try {
         new org.apache.hadoop.fs.Path(trimmed).toUri();
       } catch (IllegalArgumentException e) {

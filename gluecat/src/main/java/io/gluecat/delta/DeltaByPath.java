@@ -25,7 +25,6 @@ import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.delta.commands.ConvertToDeltaCommand;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Database;
 import software.amazon.awssdk.services.glue.model.Table;
 
 /**
@@ -101,7 +100,7 @@ public final class DeltaByPath {
           + "table's partition columns in Glue (%s). Leave PARTITIONED BY out: gluecat takes them from the entry.",
           qualified, given.get().toDDL(), partitionSchema.toDDL()));
     }
-    Database database = glue.getDatabase(name.database());
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     tables.changing(name);
     hadoop.open(location);
     SparkSession spark = SparkSession.active();
@@ -113,7 +112,7 @@ public final class DeltaByPath {
     if (!properties.isEmpty()) {
       setProperties(qualified, location, properties);
     }
-    tables.creates().writeEntry(name, location, new CreateArguments(Map.of()), database, Optional.of(entry));
+    tables.creates().writeEntry(name, location, new CreateArguments(Map.of()), databaseLocation, Optional.of(entry));
     return true;
   }
 

@@ -28,7 +28,6 @@ import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.expressions.Transform;
-import software.amazon.awssdk.services.glue.model.Database;
 import software.amazon.awssdk.services.glue.model.Table;
 
 /**
@@ -85,18 +84,18 @@ public final class DeltaCreates {
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     // 1. Before anything is written: the session, the database, the name free, the location
     checkSession(name);
-    Database database = glue.getDatabase(name.database());
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     if (glue.findTable(name).isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
-    String location = arguments.location(catalog, options, name, database);
+    String location = arguments.location(catalog, options, name, databaseLocation);
     // 2. Delta by path: its staged create, committed at once. Unlike createTable, it opens the log with the
     // catalog's settings given as options, which lets executors rebuild the new table's snapshot (see
     // withDeltaCreateOptions).
     columns.stageCreate(delta(), pathIdentifier(location), partitions,
         hadoop.withDeltaCreateOptions(deltaProperties(arguments))).commitStagedChanges();
     // 3. Glue: the new entry (DeltaCommittedButGlueFailedException if that fails)
-    writeEntry(name, location, arguments, database, Optional.empty());
+    writeEntry(name, location, arguments, databaseLocation, Optional.empty());
     // 4. The new table, read back
     try {
       return loadDelta(ident);
@@ -117,12 +116,12 @@ public final class DeltaCreates {
     // never replaced (HiveTables.refuseReplacing), another kind of entry by a Delta table neither (targetLocation).
     checkSession(name);
     follower.changing(name);
-    Database database = glue.getDatabase(name.database());
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     Optional<Table> existing = glue.findTable(name);
     if (mode != Mode.CREATE) {
       existing.ifPresent(entry -> HiveTables.refuseReplacing(qualified, entry));
     }
-    String location = targetLocation(mode, name, arguments, database, existing);
+    String location = targetLocation(mode, name, arguments, databaseLocation, existing);
     // 2. Delta by path, staged: Spark writes the query and commits. With no entry, CREATE OR REPLACE still lets
     // Delta decide whether a table is already at the location. With one, it is a replace: Delta's CREATE OR
     // REPLACE by path, which cannot see a catalog entry, would check a query-less statement's columns against the
@@ -136,7 +135,7 @@ public final class DeltaCreates {
         : columns.stageCreateOrReplace(delta, path, partitions, deltaProperties);
     // 3. Glue, once Delta has committed: the entry created, or updated at the VersionId read in step 1
     return new StagedGlueTable(qualified, staged, hadoop,
-        () -> writeEntry(name, location, arguments, database, existing));
+        () -> writeEntry(name, location, arguments, databaseLocation, existing));
   }
 
   /**
@@ -148,14 +147,14 @@ public final class DeltaCreates {
     // 1. Before anything is written: the session, the database, the entry, the location
     checkSession(name);
     follower.changing(name);
-    Database database = glue.getDatabase(name.database());
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     Optional<Table> existing = glue.findTable(name);
-    String location = targetLocation(mode, name, arguments, database, existing);
+    String location = targetLocation(mode, name, arguments, databaseLocation, existing);
     // 2. Delta by path: the statement itself
     hadoop.open(location);
     T result = write.apply(location);
     // 3. Glue: the entry created, or updated at the VersionId read in step 1
-    writeEntry(name, location, arguments, database, existing);
+    writeEntry(name, location, arguments, databaseLocation, existing);
     return result;
   }
 
@@ -166,12 +165,11 @@ public final class DeltaCreates {
    * replaced one keeps its old entry, and the {@link DeltaCommittedButGlueFailedException} says how to recover
    * (CREATE TABLE .. LOCATION, or REFRESH TABLE).
    */
-  void writeEntry(TableName name, String location, CreateArguments arguments, Database database,
+  void writeEntry(TableName name, String location, CreateArguments arguments, Optional<String> databaseLocation,
       Optional<Table> existing) {
     try {
       LogSchema log = sync.logSchema(location);
       TableDefinition definition = DeltaEntrySync.definition(name, location, log, arguments.userProperties());
-      Optional<String> databaseLocation = Optional.ofNullable(database.locationUri());
       if (existing.isPresent()) {
         glue.updateTable(name.database(), EntryWriter.forRunningSpark().updatedEntry(existing.get(), definition,
             Set.of(), databaseLocation), existing.get().versionId());
@@ -189,7 +187,7 @@ public final class DeltaCreates {
    * Where a create or replace of {@code name} writes, after the checks of its mode: a replace stays at the
    * existing Delta table's location unless LOCATION moves it; a create goes where CreateArguments says.
    */
-  private String targetLocation(Mode mode, TableName name, CreateArguments arguments, Database database,
+  private String targetLocation(Mode mode, TableName name, CreateArguments arguments, Optional<String> databaseLocation,
       Optional<Table> existing) throws TableAlreadyExistsException, NoSuchTableException {
     if (mode == Mode.CREATE && existing.isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
@@ -206,7 +204,7 @@ public final class DeltaCreates {
       }
       return arguments.explicitLocation().orElse(current);
     }
-    return arguments.location(catalog, options, name, database);
+    return arguments.location(catalog, options, name, databaseLocation);
   }
 
   /** The checks every Delta create by name runs before it reads or writes anything. */

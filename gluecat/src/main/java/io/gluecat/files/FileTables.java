@@ -35,7 +35,6 @@ import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Database;
 
 /**
  * Tables of Spark's file sources (parquet, orc, csv, json, avro, text) in Glue: gluecat writes their entry
@@ -73,9 +72,9 @@ public final class FileTables {
       throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
-    Database database = newTableDatabase(name);
+    Optional<String> databaseLocation = newTableDatabaseLocation(name);
     CreateArguments arguments = new CreateArguments(properties);
-    String location = arguments.location(catalog, options, name, database);
+    String location = arguments.location(catalog, options, name, databaseLocation);
     TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
         arguments.comment(), arguments.userProperties(), arguments.options());
     NewDirectory made = null;
@@ -83,7 +82,7 @@ public final class FileTables {
       made = locations.make(name, location); // first, so that the entry never points at nothing
     }
     software.amazon.awssdk.services.glue.model.TableInput input = EntryWriter.forRunningSpark().newEntry(definition,
-        arguments.owner(), Optional.ofNullable(database.locationUri()));
+        arguments.owner(), databaseLocation);
     try {
       glue.createTable(name.database(), input);
     } catch (RuntimeException e) {
@@ -124,19 +123,21 @@ public final class FileTables {
       Map<String, String> properties) throws TableAlreadyExistsException, NoSuchNamespaceException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
-    Database database = newTableDatabase(name);
-    return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, database);
+    Optional<String> databaseLocation = newTableDatabaseLocation(name);
+    return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, databaseLocation);
   }
 
   /** The staged CTAS once its database was read and the table found missing. */
   private FileStagedTable stagedCreate(TableName name, String provider, StructType schema,
-      List<String> partitionColumns, Transform[] partitions, Map<String, String> properties, Database database) {
+      List<String> partitionColumns, Transform[] partitions, Map<String, String> properties,
+      Optional<String> databaseLocation) {
     CreateArguments arguments = new CreateArguments(properties);
-    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments,
+        databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
         before, () -> EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(),
-            Optional.ofNullable(database.locationUri())),
+            databaseLocation),
         input -> glue.createTable(name.database(), input), true));
   }
 
@@ -151,7 +152,7 @@ public final class FileTables {
       throws NoSuchNamespaceException, NoSuchTableException {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
-    Database database = glue.getDatabase(name.database());
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
     if (existing.isPresent() && EntryReader.isView(existing.get())) {
       throw new IllegalArgumentException(String.format("%s.%s is a Glue view; gluecat does not replace views",
@@ -161,7 +162,7 @@ public final class FileTables {
       if (!orCreate) {
         throw new NoSuchTableException(Scala.list(catalog, name.database(), name.table()));
       }
-      return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, database);
+      return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, databaseLocation);
     }
     software.amazon.awssdk.services.glue.model.Table entry = existing.get();
     String currentProvider = entry.hasParameters() ? entry.parameters().get(EntryFormat.PROVIDER) : null;
@@ -171,12 +172,13 @@ public final class FileTables {
           catalog, name, provider));
     }
     CreateArguments arguments = new CreateArguments(properties);
-    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments, database);
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments,
+        databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
       registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(
           EntryEdits.withoutStatistics(entry), definition, Set.of(),
-              Optional.ofNullable(database.locationUri())),
+              databaseLocation),
           input -> glue.updateTable(name.database(), input, entry.versionId()), false);
       afterReplace.run();
     });
@@ -189,8 +191,8 @@ public final class FileTables {
 
   /** The definition of a table created or replaced as select, at a location that must be empty. */
   private TableDefinition stagedDefinition(TableName name, String provider, StructType schema,
-      List<String> partitionColumns, CreateArguments arguments, Database database) {
-    String location = arguments.location(catalog, options, name, database);
+      List<String> partitionColumns, CreateArguments arguments, Optional<String> databaseLocation) {
+    String location = arguments.location(catalog, options, name, databaseLocation);
     return new TableDefinition(name, provider, schema, partitionColumns, location, arguments.comment(),
         arguments.userProperties(), arguments.options());
   }
@@ -223,13 +225,14 @@ public final class FileTables {
     syncAfterWrite(definition.name(), input, newEntry);
   }
 
-  /** The database of a table about to be created, which must exist while the table must not. */
-  private Database newTableDatabase(TableName name) throws NoSuchNamespaceException, TableAlreadyExistsException {
-    Database database = glue.getDatabase(name.database());
+  /** The location of the database of a table about to be created, which must exist while the table must not. */
+  private Optional<String> newTableDatabaseLocation(TableName name)
+      throws NoSuchNamespaceException, TableAlreadyExistsException {
+    Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
     if (glue.findTable(name).isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
-    return database;
+    return databaseLocation;
   }
 
   /**

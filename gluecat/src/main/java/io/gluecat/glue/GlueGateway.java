@@ -3,10 +3,11 @@ package io.gluecat.glue;
 import io.gluecat.cache.MetadataCache;
 import io.gluecat.cache.StatementCalls;
 import io.gluecat.config.CatalogOptions;
+import io.gluecat.entry.EntryEdits;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
 import io.gluecat.metrics.CatalogMetrics;
-import io.gluecat.config.LocationMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class GlueGateway implements AutoCloseable {
   private final GlueErrors errors;
   private final GlueClient glue;
   /** Locations cross the Glue boundary here, so the rest of gluecat only sees ones Hadoop can open. */
-  private final LocationMap locations;
+  private final MappedLocations locations;
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final MetadataCache cache;
   /** The catalog's metrics source (every Glue and STS call, the cache's hits and misses). */
@@ -63,7 +64,7 @@ public final class GlueGateway implements AutoCloseable {
     this.options = options;
     this.metrics = CatalogMetrics.forCatalog(options.catalogName());
     this.cache = new MetadataCache(options.cacheTtl(), options.cacheMaxEntries(), metrics);
-    this.locations = options.locationMap();
+    this.locations = new MappedLocations(options.locationMap());
     StatementCalls statements = options.logStatementCalls() ? StatementCalls.start(options.catalogName()) : null;
     if (statements != null) {
       resources.add(statements);
@@ -80,7 +81,7 @@ public final class GlueGateway implements AutoCloseable {
 
   GlueClient client() { return glue; }
 
-  LocationMap locations() { return locations; }
+  MappedLocations locations() { return locations; }
 
   /** REFRESH TABLE: later statements read the entry from Glue again, whatever the cache across statements holds. */
   public void refreshed(TableName name) {
@@ -110,10 +111,15 @@ public final class GlueGateway implements AutoCloseable {
     }
   }
 
+  /** The location of a database that must exist; empty when it has none. */
+  public Optional<String> existingDatabaseLocation(String name) throws NoSuchNamespaceException {
+    return Optional.ofNullable(getDatabase(name).locationUri());
+  }
+
   /** The database's location, or empty when it has none or does not exist (anymore). */
   public Optional<String> databaseLocation(String name) {
     try {
-      return Optional.ofNullable(getDatabase(name).locationUri());
+      return existingDatabaseLocation(name);
     } catch (NoSuchNamespaceException e) {
       return Optional.empty();
     }
@@ -234,17 +240,20 @@ public final class GlueGateway implements AutoCloseable {
 
   private synchronized java.util.concurrent.Executor prefetchPool() {
     if (prefetchPool == null) {
-      java.util.concurrent.atomic.AtomicInteger threads = new java.util.concurrent.atomic.AtomicInteger();
-      // idle threads end after a while: a catalog that plans one statement an hour keeps none
-      prefetchPool = new java.util.concurrent.ThreadPoolExecutor(options.prefetchThreads(), options.prefetchThreads(),
-          30, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "gluecat-" + options.catalogName() + "-prefetch-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
-      prefetchPool.allowCoreThreadTimeOut(true);
+      prefetchPool = PrefetchThreads.pool(options.catalogName(), options.prefetchThreads());
     }
     return prefetchPool;
+  }
+
+  /** The entry, kept whole for an update at its version, in gluecat's terms ({@link StoredTable}). */
+  public StoredTable getStoredTable(TableName name) throws NoSuchTableException {
+    return new StoredTable(getTable(name));
+  }
+
+  /** The entry read with its statistics replaced ({@link EntryEdits#withStatistics}), written at the version read. */
+  public void updateStatistics(TableName name, StoredTable read, Map<String, String> statistics)
+      throws NoSuchTableException {
+    updateTable(name.database(), EntryEdits.withStatistics(read.sdkTable(), statistics), read.versionId());
   }
 
   /** The entry, or empty when the table or its database does not exist. */
@@ -313,16 +322,10 @@ public final class GlueGateway implements AutoCloseable {
     }
   }
 
-  // ---- partitions ----
-
-  CatalogOptions options() {
-    return options;
-  }
+  CatalogOptions options() { return options; }
 
   /** This catalog's Glue partition calls. */
-  public GluePartitions partitions() {
-    return partitions;
-  }
+  public GluePartitions partitions() { return partitions; }
 
   /**
    * Whether the entry in Glue already holds everything {@code input} (as sent) writes, so that an

@@ -42,6 +42,20 @@ public final class GluePartitions {
     return list(name, Optional.empty());
   }
 
+  /** Each partition object's location, over all of Glue's pages. */
+  public List<String> locations(TableName name) throws NoSuchTableException {
+    return list(name).stream().map(p -> p.storageDescriptor().location()).toList();
+  }
+
+  /**
+   * The values (in key order; none when a partition has none) of the partition objects {@link #list(TableName,
+   * List)} returns for {@code expressions}, or of every partition ({@link #listAll}) when there are none.
+   */
+  public List<List<String>> values(TableName name, Optional<List<String>> expressions) throws NoSuchTableException {
+    List<Partition> found = expressions.isPresent() ? list(name, expressions.get()) : listAll(name);
+    return found.stream().map(p -> p.hasValues() ? p.values() : List.<String>of()).toList();
+  }
+
   /**
    * The partition objects GetPartitions returns for {@code expression} (Glue's expression grammar), over
    * every page; all of them when there is no expression.

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
+import io.gluecat.entry.StoredTable;
 import software.amazon.awssdk.services.glue.model.Column;
 import software.amazon.awssdk.services.glue.model.Partition;
 
@@ -128,6 +129,11 @@ public final class PartitionExpressions {
     return bytes(expression) <= MAX_BYTES;
   }
 
+  /** A Glue entry's partition keys, of an entry kept whole. */
+  public static List<Key> keys(StoredTable entry) {
+    return keys(entry.sdkTable().partitionKeys());
+  }
+
   /** A Glue entry's partition keys. */
   public static List<Key> keys(List<Column> columns) {
     return columns.stream().map(c -> new Key(c.name(), c.type())).toList();
@@ -192,7 +198,11 @@ public final class PartitionExpressions {
 
   /** Whether a partition has the values of one of {@code specs} (as strings, as Glue keeps them). */
   public static boolean selected(Partition partition, List<Key> keys, Collection<Map<String, String>> specs) {
-    List<String> values = partition.hasValues() ? partition.values() : List.of();
+    return selected(partition.hasValues() ? partition.values() : List.of(), keys, specs);
+  }
+
+  /** Whether a partition's values (in key order) are those of one of {@code specs}. */
+  public static boolean selected(List<String> values, List<Key> keys, Collection<Map<String, String>> specs) {
     for (Map<String, String> spec : specs) {
       boolean all = true;
       for (int i = 0; i < keys.size() && all; i++) {

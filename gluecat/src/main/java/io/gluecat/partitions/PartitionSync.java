@@ -5,6 +5,7 @@ import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.glue.PartitionExpressions;
@@ -172,12 +173,12 @@ public final class PartitionSync {
    * object for each {@code key=value} directory that has none; with {@code drop}, the objects whose location no
    * longer exists are deleted. Objects that exist are left as they are (their location may lie elsewhere).
    */
-  public Result repair(TableName name, Table entry, boolean add, boolean drop) throws NoSuchTableException {
+  public Result repair(TableName name, StoredTable entry, boolean add, boolean drop) throws NoSuchTableException {
     Map<List<String>, Partition> existing = new LinkedHashMap<>();
     for (Partition p : glue.partitions().list(name)) {
       existing.put(p.values(), p);
     }
-    List<PartitionInput> found = add ? directories(name, entry) : List.of();
+    List<PartitionInput> found = add ? directories(name, entry.sdkTable()) : List.of();
     List<PartitionInput> create = found.stream().filter(p -> !existing.containsKey(p.values())).toList();
     List<List<String>> delete = new ArrayList<>();
     if (drop) {
@@ -311,6 +312,9 @@ public final class PartitionSync {
           + "tool's repair --partitions) once Glue answers again.", catalog, name, e.getMessage(), catalog, name), e);
     }
   }
+
+  /** {@link #notApplicable(Table)} of an entry kept whole. */
+  public static String notApplicable(StoredTable entry) { return notApplicable(entry.sdkTable()); }
 
   /** Why an entry gets no partition objects, or null when it does. */
   public static String notApplicable(Table entry) {

@@ -4,13 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.glue.model.Database;
-import software.amazon.awssdk.services.glue.model.SerDeInfo;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
-import software.amazon.awssdk.services.glue.model.TableInput;
 
 class LocationMapTest {
   private static final LocationMap TRINO =
@@ -28,23 +22,6 @@ class LocationMapTest {
     assertEquals("local:///db/t-2", TRINO.toStored("file:/data/trino/db/t-2"));
     assertEquals("local:///db/t-2", TRINO.toStored("file:///data/trino/db/t-2"));
     assertEquals("file:/data/trinox/t", TRINO.toStored("file:/data/trinox/t"), "prefixes end at a '/'");
-  }
-
-  @Test
-  void mapsTableEntriesAndDatabasesBothWays() {
-    Table stored = Table.builder().name("t").storageDescriptor(StorageDescriptor.builder()
-        .location("local:///db/t").serdeInfo(SerDeInfo.builder().parameters(Map.of("path", "local:///db/t",
-            "other", "kept")).build()).build()).build();
-    Table read = TRINO.read(stored);
-    assertEquals("file:/data/trino/db/t", read.storageDescriptor().location());
-    assertEquals(Map.of("path", "file:/data/trino/db/t", "other", "kept"), read.storageDescriptor().serdeInfo().parameters());
-
-    TableInput written = TRINO.write(TableInput.builder().name("t").storageDescriptor(read.storageDescriptor()).build());
-    assertEquals("local:///db/t", written.storageDescriptor().location());
-    assertEquals("local:///db/t", written.storageDescriptor().serdeInfo().parameters().get("path"));
-
-    assertEquals("file:/data/trino/db", TRINO.read(Database.builder().name("db").locationUri("local:///db").build())
-        .locationUri());
   }
 
   @Test

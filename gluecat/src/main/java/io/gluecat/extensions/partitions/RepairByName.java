@@ -2,6 +2,7 @@ package io.gluecat.extensions.partitions;
 
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.partitions.PartitionSync;
 import java.util.List;
@@ -38,8 +39,8 @@ final class RepairByName extends GlueCommandPlan {
   @Override
   protected List<Row> execute(SparkSession spark) throws Exception {
     TableName name = target.catalog().tableName(target.ident());
-    software.amazon.awssdk.services.glue.model.Table entry = target.catalog().parts().glue().getTable(name);
-    if (!entry.hasPartitionKeys() || entry.partitionKeys().isEmpty()) {
+    StoredTable entry = target.catalog().parts().glue().getStoredTable(name);
+    if (!entry.isPartitioned()) {
       throw (Exception) QueryCompilationErrors.cmdOnlyWorksOnPartitionedTablesError(command, target.qualified());
     }
     String reason = PartitionSync.notApplicable(entry);

@@ -2,6 +2,7 @@ package io.gluecat.extensions.partitions;
 
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.hive.HiveTable;
@@ -20,7 +21,6 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.errors.QueryCompilationErrors;
-import software.amazon.awssdk.services.glue.model.Partition;
 
 /**
  * SHOW PARTITIONS [PARTITION (k = v, ...)] of a gluecat file source table or Hive-format table: the partition
@@ -61,8 +61,8 @@ final class ShowPartitionsByName extends GlueCommandPlan {
     }
     TableName name = target.catalog().tableName(target.ident());
     var glue = target.catalog().parts().glue();
-    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(name);
-    boolean keysInGlue = entry.hasPartitionKeys() && !entry.partitionKeys().isEmpty();
+    StoredTable entry = glue.getStoredTable(name);
+    boolean keysInGlue = entry.isPartitioned();
     if (table instanceof V1Table v1 ? v1.v1Table().partitionColumnNames().isEmpty() : !keysInGlue) {
       throw (Exception) QueryCompilationErrors.showPartitionNotAllowedOnTableNotPartitionedError(qualified);
     }
@@ -74,18 +74,16 @@ final class ShowPartitionsByName extends GlueCommandPlan {
           + "objects for this table, which is %s; its partitions are the directories under its location (SELECT "
           + "DISTINCT its partition columns to see them).", qualified, noObjects));
     }
-    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
+    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry);
     Map<String, String> wanted = normalized(spark, keys, qualified);
     Optional<List<String>> expressions = wanted.isEmpty() ? Optional.empty()
         : PartitionExpressions.selecting(keys, List.of(wanted));
-    List<Partition> found = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
-        : glue.partitions().listAll(name);
     List<String> names = new ArrayList<>();
-    for (Partition p : found) {
-      if (PartitionExpressions.selected(p, keys, List.of(wanted))) {
+    for (List<String> values : glue.partitions().values(name, expressions)) {
+      if (PartitionExpressions.selected(values, keys, List.of(wanted))) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
-          parts.add(ExternalCatalogUtils.getPartitionPathString(keys.get(i).name(), p.values().get(i)));
+          parts.add(ExternalCatalogUtils.getPartitionPathString(keys.get(i).name(), values.get(i)));
         }
         names.add(String.join("/", parts));
       }

@@ -2,8 +2,8 @@ package io.gluecat.extensions.statistics;
 
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.GlueCommandPlan;
-import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryStatistics;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileStatistics;
 import io.gluecat.files.FileTable;
@@ -57,7 +57,7 @@ final class AnalyzeByName extends GlueCommandPlan {
     }
     GlueGateway glue = target.catalog().parts().glue();
     TableName name = target.catalog().tableName(target.ident());
-    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(name);
+    StoredTable entry = glue.getStoredTable(name);
     CatalogTable stored = ((FileTable) target.catalog().loadTable(target.ident())).v1Table();
     long size = FileStatistics.size(spark, target.catalog().parts().hadoop(), qualified, locations(glue, name, entry,
         stored));
@@ -65,8 +65,7 @@ final class AnalyzeByName extends GlueCommandPlan {
         ? FileStatistics.table(spark, qualified, stored, size, noScan)
         : Optional.of(FileStatistics.columns(spark, qualified, stored, size, allColumns ? null : columns));
     if (statistics.isPresent()) {
-      glue.updateTable(name.database(), EntryEdits.withStatistics(entry, EntryStatistics.parameters(statistics.get())),
-          entry.versionId());
+      glue.updateStatistics(name, entry, EntryStatistics.parameters(statistics.get()));
       spark.catalog().refreshTable(qualified);
     }
     return List.of();
@@ -77,11 +76,11 @@ final class AnalyzeByName extends GlueCommandPlan {
    * partitions it keeps (a partition may have a location of its own), else the table's location.
    */
   private static List<String> locations(GlueGateway glue, TableName name,
-      software.amazon.awssdk.services.glue.model.Table entry, CatalogTable stored) throws Exception {
+      StoredTable entry, CatalogTable stored) throws Exception {
     if (stored.partitionColumnNames().isEmpty() || PartitionSync.notApplicable(entry) != null) {
       return List.of(stored.location().toString());
     }
-    return glue.partitions().list(name).stream().map(p -> p.storageDescriptor().location()).toList();
+    return glue.partitions().locations(name);
   }
 
   @Override
