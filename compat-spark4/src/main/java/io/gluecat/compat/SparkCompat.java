@@ -262,4 +262,18 @@ public final class SparkCompat {
   public static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
     return LineSignatures.describesPartition(describe);
   }
+
+  /** A DESCRIBE of a partition (Spark 4.2 parses it into a plan of its own); empty for any other plan. */
+  public static java.util.Optional<DescribedPartition> describedPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    return LineSignatures.describedPartition(plan);
+  }
+
+  /** A SHOW TABLE EXTENDED without a partition (Spark 4's ShowTablesExtended); empty for any other plan. */
+  public static java.util.Optional<ShownTables> shownTables(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTablesExtended show) {
+      return java.util.Optional.of(new ShownTables(show.namespace(), show.pattern(), Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
 }
