@@ -254,4 +254,16 @@ public final class SparkCompat {
     }
     return java.util.Optional.empty();
   }
+
+  /** A SHOW TABLE EXTENDED of a partition (Spark 3.5's ShowTableExtended with a spec); empty otherwise. */
+  public static java.util.Optional<ShownPartition> shownPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTableExtended show
+        && show.partitionSpec().isDefined()
+        && show.partitionSpec().get() instanceof org.apache.spark.sql.catalyst.analysis.UnresolvedPartitionSpec spec) {
+      return java.util.Optional.of(new ShownPartition(show.namespace(), show.pattern(), Scala.javaMap(spec.spec()),
+          Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
 }

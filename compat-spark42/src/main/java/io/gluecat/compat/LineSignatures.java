@@ -69,22 +69,7 @@ final class LineSignatures {
     if (!(plan instanceof org.apache.spark.sql.catalyst.plans.logical.DescribeTablePartition d)) {
       return java.util.Optional.empty();
     }
-    java.util.Map<String, String> spec;
-    if (d.partitionSpec() instanceof org.apache.spark.sql.catalyst.analysis.UnresolvedPartitionSpec u) {
-      spec = Scala.javaMap(u.spec());
-    } else if (d.partitionSpec() instanceof org.apache.spark.sql.catalyst.analysis.ResolvedPartitionSpec r
-        && d.child() instanceof org.apache.spark.sql.catalyst.analysis.ResolvedTable t
-        && t.table() instanceof org.apache.spark.sql.connector.catalog.SupportsPartitionManagement table) {
-      spec = new java.util.LinkedHashMap<>();
-      java.util.List<String> names = Scala.javaList(r.names());
-      for (int i = 0; i < names.size(); i++) {
-        org.apache.spark.sql.types.DataType type = table.partitionSchema().apply(names.get(i)).dataType();
-        spec.put(names.get(i), r.ident().isNullAt(i) ? null : String.valueOf(
-            org.apache.spark.sql.catalyst.CatalystTypeConverters.convertToScala(r.ident().get(i, type), type)));
-      }
-    } else {
-      return java.util.Optional.empty();
-    }
-    return java.util.Optional.of(new DescribedPartition(d.child(), spec, d.isExtended(), Scala.javaList(d.output())));
+    return SparkCompat.spec(d.partitionSpec(), d.child()).map(spec -> new DescribedPartition(d.child(), spec,
+        d.isExtended(), Scala.javaList(d.output())));
   }
 }

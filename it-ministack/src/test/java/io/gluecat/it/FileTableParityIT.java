@@ -298,8 +298,13 @@ class FileTableParityIT extends SparkCatalogParityTest {
       assertEquals(pinnedText(both[0].rows), pinnedText(both[1].rows), "SHOW TABLE EXTENDED " + like
           + " through gluecat (" + catalogMode() + " mode)");
     }
-    Outcome[] part = both("SHOW TABLE EXTENDED IN {db} LIKE '" + table + "' PARTITION (k = 'a')");
-    System.out.println("PROBE " + catalogMode() + " " + part[0] + "\nPROBE-GLUE " + part[1]);
+    Outcome[] partition = both("SHOW TABLE EXTENDED IN {db} LIKE '" + table + "' PARTITION (k = 'a')");
+    assertTrue(!partition[1].failed() && partition[1].rows.toString().contains("\nCreated Time: "),
+        partition[1]::toString);
+    assertEquals(partition[0].rows.toString().replaceAll("Created Time: [^\n]*", "Created Time: <pinned>"),
+        partition[1].rows.toString().replaceAll("Created Time: [^\n]*", "Created Time: <pinned>"),
+        "SHOW TABLE EXTENDED .. PARTITION through gluecat (" + catalogMode() + " mode)");
+    assertSameOutcome("SHOW TABLE EXTENDED IN {db} LIKE '" + table + "' PARTITION (k = 'zz')");
   }
 
   /** Each row's text as {@link #pinnedDetails} pins DESCRIBE's rows, the rows sorted. */

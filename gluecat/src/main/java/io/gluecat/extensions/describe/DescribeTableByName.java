@@ -61,9 +61,7 @@ final class DescribeTableByName extends GlueCommandPlan {
   protected List<Row> execute(SparkSession spark) throws Exception {
     FileTable file = (FileTable) target.catalog().loadTable(target.ident());
     CatalogTable table = file.describedTable();
-    Partition found = partition == null ? null : file.partitionCommands().find(partition)
-        .orElseThrow(() -> new NoSuchPartitionException(table.identifier().database().getOrElse(() -> ""),
-            table.identifier().table(), SparkCompat.scalaMap(partition)));
+    Partition found = partition == null ? null : find(file, table, partition);
     StructType schema = CharVarcharUtils.getRawSchema(table.schema());
     List<Row> rows = new ArrayList<>();
     describeSchema(Arrays.asList(schema.fields()), rows);
@@ -108,15 +106,28 @@ final class DescribeTableByName extends GlueCommandPlan {
     rows.add(RowFactory.create("# Detailed Partition Information", "", ""));
     rows.add(RowFactory.create("Database", table.identifier().database().getOrElse(() -> ""), ""));
     rows.add(RowFactory.create("Table", table.identifier().table(), ""));
-    Map<String, String> storage = Scala.javaMap(table.storage().properties());
-    CatalogTablePartition described = new CatalogTablePartition(SparkCompat.scalaMap(partition),
-        SparkCompat.storageFormat(new org.apache.hadoop.fs.Path(found.storageDescriptor().location()).toUri(),
-            storage), SparkCompat.scalaMap(Map.of()),
-        found.creationTime() == null ? 0L : found.creationTime().toEpochMilli(), 0L, scala.Option.empty());
-    Scala.javaMap(described.toLinkedHashMap()).forEach((k, v) -> rows.add(RowFactory.create(k, v, "")));
+    Scala.javaMap(described(table, found, partition).toLinkedHashMap()).forEach((k, v) -> rows.add(RowFactory.create(k, v, "")));
     rows.add(RowFactory.create("", "", ""));
     rows.add(RowFactory.create("# Storage Information", "", ""));
     Scala.javaMap(table.storage().toLinkedHashMap()).forEach((k, v) -> rows.add(RowFactory.create(k, v, "")));
+  }
+
+  /** The Glue partition of a full spec, or Spark's catalog's error for a partition it does not hold. */
+  static Partition find(FileTable file, CatalogTable table, Map<String, String> spec)
+      throws NoSuchPartitionException {
+    return file.partitionCommands().find(spec).orElseThrow(() -> new NoSuchPartitionException(
+        table.identifier().database().getOrElse(() -> ""), table.identifier().table(), SparkCompat.scalaMap(spec)));
+  }
+
+  /**
+   * A Glue partition as Spark's catalog keeps one written by an INSERT: its spec, its location with the table's
+   * storage properties, its creation time, no parameters.
+   */
+  static CatalogTablePartition described(CatalogTable table, Partition found, Map<String, String> spec) {
+    return new CatalogTablePartition(SparkCompat.scalaMap(spec), SparkCompat.storageFormat(
+        new org.apache.hadoop.fs.Path(found.storageDescriptor().location()).toUri(),
+        Scala.javaMap(table.storage().properties())), SparkCompat.scalaMap(Map.of()),
+        found.creationTime() == null ? 0L : found.creationTime().toEpochMilli(), 0L, scala.Option.empty());
   }
 
   /** A row per column: name, type as Spark's V1 command prints it, comment. */

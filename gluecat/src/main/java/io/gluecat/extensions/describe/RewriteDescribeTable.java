@@ -58,22 +58,30 @@ public final class RewriteDescribeTable extends Rule<LogicalPlan> {
    * once (Spark's own errors otherwise).
    */
   private static Optional<LogicalPlan> describePartition(DescribedPartition describe) {
-    if (!(describe.relation() instanceof ResolvedTable resolved) || !(resolved.table() instanceof FileTable file)
-        || !file.partitionCommands().inGlue()) {
+    if (!(describe.relation() instanceof ResolvedTable resolved) || !(resolved.table() instanceof FileTable file)) {
+      return Optional.empty();
+    }
+    return fullSpec(describe.spec(), file).flatMap(spec -> GlueTarget.of(resolved, FileTable.class)
+        .map(t -> new DescribeTableByName(t, describe.extended(), describe.output(), spec)));
+  }
+
+  /**
+   * A spec naming each partition column of a table whose partitions Glue keeps once (any case), keyed by the
+   * columns' names in their order; empty otherwise (Spark's own errors then).
+   */
+  static Optional<Map<String, String>> fullSpec(Map<String, String> given, FileTable file) {
+    if (!file.partitionCommands().inGlue()) {
       return Optional.empty();
     }
     Map<String, String> spec = new LinkedHashMap<>();
     for (String column : file.partitionSchema().fieldNames()) {
-      describe.spec().forEach((k, v) -> {
+      given.forEach((k, v) -> {
         if (k.equalsIgnoreCase(column)) {
           spec.put(column, v);
         }
       });
     }
-    if (spec.size() != describe.spec().size() || spec.size() != file.partitionSchema().size()) {
-      return Optional.empty();
-    }
-    return GlueTarget.of(resolved, FileTable.class).map(t -> new DescribeTableByName(t, describe.extended(),
-        describe.output(), spec));
+    return spec.size() == given.size() && spec.size() == file.partitionSchema().size() ? Optional.of(spec)
+        : Optional.empty();
   }
 }

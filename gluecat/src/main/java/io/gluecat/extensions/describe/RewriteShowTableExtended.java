@@ -2,6 +2,7 @@ package io.gluecat.extensions.describe;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.compat.Scala;
+import io.gluecat.compat.ShownPartition;
 import io.gluecat.compat.ShownTables;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.files.FileTable;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.ResolvedNamespace;
+import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.catalyst.util.StringUtils;
@@ -22,7 +24,8 @@ import org.apache.spark.sql.connector.catalog.Identifier;
  * source tables, in both catalog modes: Spark 3.5 refuses it for a catalog plugin, and Spark 4's V2 command prints
  * another text (on Spark 4.2 the table properties as single characters). The rule replaces the statement with
  * {@link ShowTablesExtendedByName}, which answers the text of Spark's V1 command. Where a Delta table, a view or
- * (in session mode) a temporary view matches, the statement is left to Spark.
+ * (in session mode) a temporary view matches, the statement is left to Spark. {@code .. LIKE 't' PARTITION (..)}
+ * of a file source table whose partitions Glue keeps answers the partition's text as Spark's V1 command does.
  */
 public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
   private final SparkSession spark;
@@ -33,6 +36,10 @@ public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
 
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
+    Optional<ShownPartition> partition = SparkCompat.shownPartition(plan);
+    if (partition.isPresent()) {
+      return showPartition(partition.get()).orElse(plan);
+    }
     Optional<ShownTables> shown = SparkCompat.shownTables(plan);
     if (shown.isEmpty() || !(shown.get().namespace() instanceof ResolvedNamespace namespace)
         || !(namespace.catalog() instanceof AbstractGlueCatalog catalog)) {
@@ -58,5 +65,31 @@ public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
     } catch (Exception e) { // a namespace or table gone meanwhile: Spark's own answer
       return plan;
     }
+  }
+
+  /** A partition of a file source table whose partitions Glue keeps, its spec naming every partition column. */
+  private static Optional<LogicalPlan> showPartition(ShownPartition shown) {
+    FileTable file;
+    String[] ns;
+    if (shown.relation() instanceof ResolvedTable resolved && resolved.catalog() instanceof AbstractGlueCatalog
+        && resolved.table() instanceof FileTable table) {
+      file = table;
+      ns = resolved.identifier().namespace();
+    } else if (shown.relation() instanceof ResolvedNamespace namespace
+        && namespace.catalog() instanceof AbstractGlueCatalog catalog) {
+      ns = Scala.javaList(namespace.namespace()).toArray(new String[0]);
+      try {
+        if (!(catalog.loadTable(Identifier.of(ns, shown.table())) instanceof FileTable table)) {
+          return Optional.empty();
+        }
+        file = table;
+      } catch (Exception e) { // no such table: Spark's own answer
+        return Optional.empty();
+      }
+    } else {
+      return Optional.empty();
+    }
+    return RewriteDescribeTable.fullSpec(shown.spec(), file).map(spec -> new ShowTablesExtendedByName(
+        String.join(".", ns), List.of(file), shown.output(), spec));
   }
 }

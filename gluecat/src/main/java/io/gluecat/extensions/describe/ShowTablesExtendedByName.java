@@ -11,6 +11,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTablePartition;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 
 /**
@@ -18,17 +19,28 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
  * text), the text as Spark's V1 command writes it for a table of its own catalog, one {@code key: value} line per
  * detail of the table's CatalogTable as DESCRIBE EXTENDED shows it ({@link FileTable#describedTable}), with
  * {@code Partition Provider: Catalog} where Glue keeps the table's partitions, as {@link DescribeTableByName}.
+ * With a partition (of a table whose partitions Glue keeps), the one row's text is the partition's, as Spark
+ * renders a CatalogTablePartition; a partition Glue does not hold is refused with Spark's catalog's error.
  */
 final class ShowTablesExtendedByName extends GlueCommandPlan {
   private final String namespace;
   private final List<FileTable> tables;
   private final List<Attribute> output;
 
+  /** The partition shown (of the one table, each partition column to its value), or null. */
+  private final Map<String, String> partition;
+
   ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<Attribute> output) {
+    this(namespace, tables, output, null);
+  }
+
+  ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<Attribute> output,
+      Map<String, String> partition) {
     this.namespace = namespace;
     this.tables = new ArrayList<>(tables);
     this.tables.sort(Comparator.comparing(FileTable::name));
     this.output = output;
+    this.partition = partition;
   }
 
   @Override
@@ -37,10 +49,18 @@ final class ShowTablesExtendedByName extends GlueCommandPlan {
   }
 
   @Override
-  protected List<Row> execute(SparkSession spark) {
+  protected List<Row> execute(SparkSession spark) throws Exception {
     List<Row> rows = new ArrayList<>();
     for (FileTable file : tables) {
       CatalogTable table = file.describedTable();
+      if (partition != null) {
+        CatalogTablePartition shown = DescribeTableByName.described(table,
+            DescribeTableByName.find(file, table, partition), partition);
+        StringBuilder text = new StringBuilder();
+        Scala.javaMap(shown.toLinkedHashMap()).forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
+        rows.add(RowFactory.create(namespace, table.identifier().table(), false, text.toString()));
+        continue;
+      }
       boolean provider = !table.tracksPartitionsInCatalog() && !table.partitionColumnNames().isEmpty()
           && file.partitionCommands().inGlue();
       StringBuilder text = new StringBuilder();
@@ -57,6 +77,7 @@ final class ShowTablesExtendedByName extends GlueCommandPlan {
 
   @Override
   public String simpleString(int maxFields) {
-    return "ShowTablesExtendedByName " + namespace + " " + tables.size() + " tables";
+    return "ShowTablesExtendedByName " + namespace + " " + tables.size() + " tables"
+        + (partition == null ? "" : " " + partition);
   }
 }
