@@ -265,8 +265,9 @@ class FileTableParityIT extends SparkCatalogParityTest {
           && partition.rows.stream().filter(row -> row.startsWith("[Created Time,")).count() == 1, partition::toString);
     }
     assertShowTableExtended(table, plain);
-    org.junit.jupiter.api.Assumptions.assumeTrue(!spark().version().matches("(3|4\\.0)\\..*"),
-        "DESCRIBE AS JSON arrives in Spark 4.1");
+    if (spark().version().matches("(3|4\\.0)\\..*")) {
+      return; // DESCRIBE AS JSON arrives in Spark 4.1 (not an assumption: the checks above ran on every line)
+    }
     assertSameOutcome("DESCRIBE {" + plain + "} AS JSON");
     for (String t : List.of(table, plain)) {
       Outcome[] json = both("DESCRIBE EXTENDED {" + t + "} AS JSON");
