@@ -52,8 +52,13 @@ public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
     }
     String[] ns = Scala.javaList(namespace.namespace()).toArray(new String[0]);
     try {
+      // tables and views: a view that matches leaves the statement to Spark
       List<String> names = new ArrayList<>();
-      Arrays.stream(catalog.listTables(ns)).forEach(ident -> names.add(ident.name()));
+      if (ns.length == 1) {
+        names.addAll(catalog.views().listWithTables(ns[0]));
+      } else {
+        Arrays.stream(catalog.listTables(ns)).forEach(ident -> names.add(ident.name()));
+      }
       List<FileTable> tables = new ArrayList<>();
       for (String name : Scala.javaList(StringUtils.filterPattern(Scala.list(names), pattern))) {
         if (!(catalog.loadTable(Identifier.of(ns, name)) instanceof FileTable table)) {
