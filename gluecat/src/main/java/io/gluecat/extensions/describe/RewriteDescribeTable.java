@@ -24,7 +24,7 @@ import org.apache.spark.sql.connector.catalog.V1Table;
  * which answers the V1 command's rows, also for a partition of a table whose partitions Glue keeps (Spark 3.5
  * refuses a catalog plugin's partition; Spark 4 prints its values only). Delta tables and views are left to Spark.
  *
- * <p>{@code DESCRIBE t AS JSON} (Spark 4.1 on) is Spark's own command, which renders a {@code V1Table}'s
+ * <p>{@code DESCRIBE EXTENDED t AS JSON} (Spark 4.1 on) is Spark's own command, which renders a {@code V1Table}'s
  * CatalogTable: the rule gives it the table as DESCRIBE shows it ({@link FileTable#describedTable}), so the
  * storage properties the catalog adds for reading the table (its S3A settings) are not printed as the table's.
  * The command is matched by name, as it exists from Spark 4.1 only.
