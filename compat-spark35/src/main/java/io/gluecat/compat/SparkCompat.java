@@ -242,4 +242,36 @@ public final class SparkCompat {
   public static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
     return !describe.partitionSpec().isEmpty();
   }
+
+  /** A DESCRIBE of a partition (a DescribeRelation with a spec); empty for any other plan. */
+  public static java.util.Optional<DescribedPartition> describedPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.DescribeRelation d
+        && !d.partitionSpec().isEmpty()) {
+      return java.util.Optional.of(new DescribedPartition(d.relation(), Scala.javaMap(d.partitionSpec()),
+          d.isExtended(), Scala.javaList(d.output())));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** A SHOW TABLE EXTENDED without a partition (Spark 3.5's ShowTableExtended); empty for any other plan. */
+  public static java.util.Optional<ShownTables> shownTables(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTableExtended show
+        && show.partitionSpec().isEmpty()) {
+      return java.util.Optional.of(new ShownTables(show.namespace(), show.pattern(), Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** A SHOW TABLE EXTENDED of a partition (Spark 3.5's ShowTableExtended with a spec); empty otherwise. */
+  public static java.util.Optional<ShownPartition> shownPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTableExtended show
+        && show.partitionSpec().isDefined()
+        && show.partitionSpec().get() instanceof org.apache.spark.sql.catalyst.analysis.UnresolvedPartitionSpec spec) {
+      return java.util.Optional.of(new ShownPartition(show.namespace(), show.pattern(), Scala.javaMap(spec.spec()),
+          Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
 }

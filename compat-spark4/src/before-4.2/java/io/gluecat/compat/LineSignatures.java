@@ -59,4 +59,14 @@ final class LineSignatures {
   static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
     return !describe.partitionSpec().isEmpty();
   }
+
+  /** Up to Spark 4.1 a DESCRIBE of a partition is a DescribeRelation with a spec. */
+  static java.util.Optional<DescribedPartition> describedPartition(LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.DescribeRelation d
+        && !d.partitionSpec().isEmpty()) {
+      return java.util.Optional.of(new DescribedPartition(d.relation(), Scala.javaMap(d.partitionSpec()),
+          d.isExtended(), Scala.javaList(d.output())));
+    }
+    return java.util.Optional.empty();
+  }
 }

@@ -270,4 +270,52 @@ public final class SparkCompat {
   public static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
     return LineSignatures.describesPartition(describe);
   }
+
+  /** A DESCRIBE of a partition (Spark 4.2 parses it into a plan of its own); empty for any other plan. */
+  public static java.util.Optional<DescribedPartition> describedPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    return LineSignatures.describedPartition(plan);
+  }
+
+  /** A SHOW TABLE EXTENDED without a partition (Spark 4's ShowTablesExtended); empty for any other plan. */
+  public static java.util.Optional<ShownTables> shownTables(org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTablesExtended show) {
+      return java.util.Optional.of(new ShownTables(show.namespace(), show.pattern(), Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** A SHOW TABLE EXTENDED of a partition (Spark 4's ShowTablePartition); empty for any other plan. */
+  public static java.util.Optional<ShownPartition> shownPartition(
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+    if (plan instanceof org.apache.spark.sql.catalyst.plans.logical.ShowTablePartition show) {
+      return spec(show.partitionSpec(), show.table()).map(spec -> new ShownPartition(show.table(), null, spec,
+          Scala.javaList(show.output())));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * A partition spec as text: as written, or once resolved (cast to the partition columns' types, which the
+   * resolved table names) its values as text; empty where neither.
+   */
+  static java.util.Optional<Map<String, String>> spec(org.apache.spark.sql.catalyst.analysis.PartitionSpec partition,
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan relation) {
+    if (partition instanceof org.apache.spark.sql.catalyst.analysis.UnresolvedPartitionSpec u) {
+      return java.util.Optional.of(Scala.javaMap(u.spec()));
+    }
+    if (partition instanceof org.apache.spark.sql.catalyst.analysis.ResolvedPartitionSpec r
+        && relation instanceof org.apache.spark.sql.catalyst.analysis.ResolvedTable t
+        && t.table() instanceof org.apache.spark.sql.connector.catalog.SupportsPartitionManagement table) {
+      Map<String, String> spec = new java.util.LinkedHashMap<>();
+      List<String> names = Scala.javaList(r.names());
+      for (int i = 0; i < names.size(); i++) {
+        org.apache.spark.sql.types.DataType type = table.partitionSchema().apply(names.get(i)).dataType();
+        spec.put(names.get(i), r.ident().isNullAt(i) ? null : String.valueOf(
+            org.apache.spark.sql.catalyst.CatalystTypeConverters.convertToScala(r.ident().get(i, type), type)));
+      }
+      return java.util.Optional.of(spec);
+    }
+    return java.util.Optional.empty();
+  }
 }

@@ -60,4 +60,16 @@ final class LineSignatures {
   static boolean describesPartition(org.apache.spark.sql.catalyst.plans.logical.DescribeRelation describe) {
     return false;
   }
+
+  /**
+   * Spark 4.2's DescribeTablePartition: its spec as written, or once resolved (cast to the partition columns'
+   * types, which the table names) its values as text.
+   */
+  static java.util.Optional<DescribedPartition> describedPartition(LogicalPlan plan) {
+    if (!(plan instanceof org.apache.spark.sql.catalyst.plans.logical.DescribeTablePartition d)) {
+      return java.util.Optional.empty();
+    }
+    return SparkCompat.spec(d.partitionSpec(), d.child()).map(spec -> new DescribedPartition(d.child(), spec,
+        d.isExtended(), Scala.javaList(d.output())));
+  }
 }

@@ -2,6 +2,7 @@ package io.gluecat.extensions;
 
 import io.gluecat.extensions.delta.RewriteGlueStatements;
 import io.gluecat.extensions.describe.RewriteDescribeTable;
+import io.gluecat.extensions.describe.RewriteShowTableExtended;
 import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.planning.PrefetchTables;
@@ -99,6 +100,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteDescribeTable();
+      }
+    });
+    // SHOW TABLE EXTENDED of file source tables: the text of Spark's V1 command for its own catalog's tables
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteShowTableExtended((SparkSession) session);
       }
     });
     return BoxedUnit.UNIT;

@@ -218,8 +218,31 @@ public final class PartitionCommands {
     return find(ident).map(p -> p.hasParameters() ? p.parameters() : Map.<String, String>of()).orElse(Map.of());
   }
 
+  /**
+   * The Glue partition of a full spec (each partition column's value as Glue keeps it) as Spark's catalog keeps one
+   * written by an INSERT: the spec, its Glue location with {@code storageProperties} (the table's), its creation
+   * time, no parameters; empty if Glue holds none.
+   */
+  public Optional<CatalogTablePartition> described(Map<String, String> spec, Map<String, String> storageProperties) {
+    return find(spec).map(found -> new CatalogTablePartition(SparkCompat.scalaMap(spec), SparkCompat.storageFormat(
+        new Path(found.storageDescriptor().location()).toUri(), storageProperties), SparkCompat.scalaMap(Map.of()),
+        found.creationTime() == null ? 0L : found.creationTime().toEpochMilli(), 0L, scala.Option.empty()));
+  }
+
+  private Optional<Partition> find(Map<String, String> spec) {
+    List<String> values = new ArrayList<>();
+    for (StructField f : partitionSchema.fields()) {
+      String value = spec.get(f.name());
+      values.add(value == null ? ExternalCatalogUtils.DEFAULT_PARTITION_NAME() : value);
+    }
+    return find(values);
+  }
+
   private Optional<Partition> find(InternalRow ident) {
-    List<String> values = values(ident);
+    return find(values(ident));
+  }
+
+  private Optional<Partition> find(List<String> values) {
     List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
     Map<String, String> spec = PartitionExpressions.spec(keys, values);
     Optional<List<String>> expressions = PartitionExpressions.selecting(keys, List.of(spec));
