@@ -17,15 +17,22 @@ import org.apache.spark.sql.execution.command.LeafRunnableCommand;
 public abstract class GlueCommandPlan extends NoFieldsPlan implements LeafRunnableCommand {
   private scala.collection.immutable.Seq<scala.Enumeration.Value> nodePatterns;
 
-  protected GlueCommandPlan() {
+  /** The statement's result columns, fixed when Spark analyses the statement. */
+  private final List<Attribute> columns;
+
+  protected GlueCommandPlan(List<Attribute> columns) {
     Command.$init$(this);
+    this.columns = List.copyOf(columns);
+  }
+
+  /** The statement's result columns, as given at construction. */
+  protected final List<Attribute> columns() {
+    return columns;
   }
 
   /** Runs the command; its rows are the statement's result. Spark's AnalysisExceptions reach the user as they are. */
   protected abstract List<Row> execute(SparkSession spark) throws Exception;
 
-  /** The statement's result columns. */
-  protected abstract List<Attribute> columns();
 
   @Override
   public final scala.collection.immutable.Seq<Row> run(SparkSession spark) {
@@ -38,7 +45,7 @@ public abstract class GlueCommandPlan extends NoFieldsPlan implements LeafRunnab
 
   @Override
   public final scala.collection.immutable.Seq<Attribute> output() {
-    return Scala.list(columns());
+    return Scala.list(columns);
   }
 
   @Override

@@ -12,7 +12,6 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.plans.logical.CloneTableStatement;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.delta.commands.CloneTableCommand$;
@@ -25,12 +24,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 final class CloneByName extends GlueCommandPlan {
   private final GlueTarget target;
   private final CloneTableStatement statement;
-  private final List<Attribute> columns;
 
   CloneByName(GlueTarget target, CloneTableStatement statement) {
+    super(Scala.javaList(CloneTableCommand$.MODULE$.output()));
     this.target = target;
     this.statement = statement;
-    this.columns = Scala.javaList(CloneTableCommand$.MODULE$.output());
   }
 
   @Override
@@ -51,11 +49,6 @@ final class CloneByName extends GlueCommandPlan {
             new UnresolvedRelation(Scala.list("delta", location), CaseInsensitiveStringMap.empty(), false),
             false, statement.isReplaceCommand(), statement.isCreateCommand(), statement.tablePropertyOverrides(),
             scala.Option.empty())));
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return columns;
   }
 
   @Override

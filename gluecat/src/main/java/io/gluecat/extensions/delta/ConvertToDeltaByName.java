@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.delta.commands.ConvertToDeltaCommand;
 import org.apache.spark.sql.types.StructType;
 
@@ -21,6 +20,7 @@ final class ConvertToDeltaByName extends GlueCommandPlan {
   private final boolean collectStats;
 
   ConvertToDeltaByName(GlueTarget target, ConvertToDeltaCommand statement) {
+    super(List.of());
     this.target = target;
     this.partitions = Optional.ofNullable(statement.partitionSchema().getOrElse(() -> null));
     this.collectStats = statement.collectStats();
@@ -29,11 +29,6 @@ final class ConvertToDeltaByName extends GlueCommandPlan {
   @Override
   protected List<Row> execute(SparkSession spark) throws Exception {
     target.catalog().convertToDelta(target.ident(), partitions, collectStats);
-    return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
     return List.of();
   }
 

@@ -10,7 +10,6 @@ import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.execution.command.CreateTableLikeCommand;
@@ -25,6 +24,7 @@ final class CreateTableLikeByName extends GlueCommandPlan {
   private final Optional<GlueTarget> source;
 
   CreateTableLikeByName(GlueTarget target, CreateTableLikeCommand statement, Optional<GlueTarget> source) {
+    super(List.of());
     this.target = target;
     this.statement = statement;
     this.source = source;
@@ -53,11 +53,6 @@ final class CreateTableLikeByName extends GlueCommandPlan {
     }
     properties.put(TableCatalog.PROP_OWNER, spark.sparkContext().sparkUser());
     target.catalog().createTableLike(target.ident(), from.schema(), from.partitioning(), properties, from);
-    return List.of();
-  }
-
-  @Override
-  protected List<Attribute> columns() {
     return List.of();
   }
 

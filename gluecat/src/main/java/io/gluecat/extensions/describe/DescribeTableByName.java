@@ -36,7 +36,6 @@ import scala.Tuple3;
 final class DescribeTableByName extends GlueCommandPlan {
   private final GlueTarget target;
   private final boolean extended;
-  private final List<Attribute> output;
   /** The partition described (each partition column to its value, in the columns' order), or null. */
   private final Map<String, String> partition;
 
@@ -45,15 +44,10 @@ final class DescribeTableByName extends GlueCommandPlan {
   }
 
   DescribeTableByName(GlueTarget target, boolean extended, List<Attribute> output, Map<String, String> partition) {
+    super(output);
     this.target = target;
     this.extended = extended;
-    this.output = output;
     this.partition = partition;
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 
   @Override
@@ -67,7 +61,7 @@ final class DescribeTableByName extends GlueCommandPlan {
     int partitions = table.partitionColumnNames().size();
     if (partitions > 0) {
       rows.add(RowFactory.create("# Partition Information", "", ""));
-      rows.add(RowFactory.create("# " + output.get(0).name(), output.get(1).name(), output.get(2).name()));
+      rows.add(RowFactory.create("# " + columns().get(0).name(), columns().get(1).name(), columns().get(2).name()));
       List<StructField> fields = Arrays.asList(schema.fields());
       describeSchema(fields.subList(fields.size() - partitions, fields.size()), rows);
     }

@@ -25,7 +25,6 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 final class ShowTablesExtendedByName extends GlueCommandPlan {
   private final String namespace;
   private final List<FileTable> tables;
-  private final List<Attribute> output;
 
   /** The partition shown (of the one table, each partition column to its value), or null. */
   private final Map<String, String> partition;
@@ -36,16 +35,11 @@ final class ShowTablesExtendedByName extends GlueCommandPlan {
 
   ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<Attribute> output,
       Map<String, String> partition) {
+    super(output);
     this.namespace = namespace;
     this.tables = new ArrayList<>(tables);
     this.tables.sort(Comparator.comparing(FileTable::name));
-    this.output = output;
     this.partition = partition;
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 
   @Override

@@ -8,7 +8,6 @@ import io.gluecat.partitions.PartitionSync;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.errors.QueryCompilationErrors;
 
 /**
@@ -24,16 +23,11 @@ final class RepairByName extends GlueCommandPlan {
   private final String command;
 
   RepairByName(GlueTarget target, boolean add, boolean drop, String command) {
+    super(List.of()); // no rows, as Spark's RepairTableCommand
     this.target = target;
     this.add = add;
     this.drop = drop;
     this.command = command;
-  }
-
-  /** No rows, as Spark's RepairTableCommand. */
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
   }
 
   @Override

@@ -32,13 +32,12 @@ final class ShowPartitionsByName extends GlueCommandPlan {
   private final GlueTarget target;
   private final Table table;
   private final Map<String, String> spec;
-  private final List<Attribute> output;
 
   ShowPartitionsByName(GlueTarget target, Table table, Map<String, String> spec, List<Attribute> output) {
+    super(output);
     this.target = target;
     this.table = table;
     this.spec = spec;
-    this.output = output;
   }
 
   /** Whether SHOW PARTITIONS of {@code table} is gluecat's to answer: a file source table or a Hive-format table. */
@@ -109,11 +108,6 @@ final class ShowPartitionsByName extends GlueCommandPlan {
       normalized.put(key.get(), e.getValue() == null ? ExternalCatalogUtils.DEFAULT_PARTITION_NAME() : e.getValue());
     }
     return normalized;
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 
   @Override

@@ -15,7 +15,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.catalog.CatalogStatistics;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
 
 /**
  * ANALYZE TABLE of a gluecat file source table, as Spark's own catalog runs it (its {@code AnalyzeTableCommand}
@@ -33,17 +32,12 @@ final class AnalyzeByName extends GlueCommandPlan {
   private final boolean allColumns;
 
   AnalyzeByName(GlueTarget target, boolean partitions, boolean noScan, List<String> columns, boolean allColumns) {
+    super(List.of()); // no rows, as Spark's commands
     this.target = target;
     this.partitions = partitions;
     this.noScan = noScan;
     this.columns = columns;
     this.allColumns = allColumns;
-  }
-
-  /** No rows, as Spark's commands. */
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
   }
 
   @Override

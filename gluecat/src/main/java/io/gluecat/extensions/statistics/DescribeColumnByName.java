@@ -24,17 +24,11 @@ import org.apache.spark.sql.types.StructField;
 final class DescribeColumnByName extends GlueCommandPlan {
   private final GlueTarget target;
   private final String column;
-  private final List<Attribute> output;
 
   DescribeColumnByName(GlueTarget target, String column, List<Attribute> output) {
+    super(output);
     this.target = target;
     this.column = column;
-    this.output = output;
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 
   @Override

@@ -25,15 +25,14 @@ final class ShowTablesOrViewsByName extends GlueCommandPlan {
   private final AbstractGlueCatalog catalog;
   private final String database;
   private final String pattern;
-  private final List<Attribute> output;
   private final boolean tables;
 
   private ShowTablesOrViewsByName(AbstractGlueCatalog catalog, String database, String pattern,
       List<Attribute> output, boolean tables) {
+    super(output);
     this.catalog = catalog;
     this.database = database.toLowerCase(Locale.ROOT);
     this.pattern = pattern;
-    this.output = output;
     this.tables = tables;
   }
 
@@ -66,11 +65,6 @@ final class ShowTablesOrViewsByName extends GlueCommandPlan {
       }
     }
     return rows;
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 
   @Override

@@ -1,6 +1,5 @@
 package io.gluecat.extensions.views;
 
-
 import io.gluecat.compat.GlueCommandPlan;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
@@ -9,13 +8,14 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 abstract class ViewCommand extends GlueCommandPlan {
   protected final GlueView view;
 
+  /** A view statement without result rows. */
   ViewCommand(GlueView view) {
-    this.view = view;
+    this(view, List.of());
   }
 
-  @Override
-  protected List<Attribute> columns() {
-    return List.of();
+  ViewCommand(GlueView view, List<Attribute> columns) {
+    super(columns);
+    this.view = view;
   }
 
   @Override

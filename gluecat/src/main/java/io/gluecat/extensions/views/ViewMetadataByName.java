@@ -31,13 +31,11 @@ final class ViewMetadataByName extends ViewCommand {
   private final Kind kind;
   /** The property key of SHOW TBLPROPERTIES, or the column of DESCRIBE v col; null for the others. */
   private final String propertyKey;
-  private final List<Attribute> output;
 
   ViewMetadataByName(GlueView view, Kind kind, String propertyKey, List<Attribute> output) {
-    super(view);
+    super(view, output);
     this.kind = kind;
     this.propertyKey = propertyKey;
-    this.output = output;
   }
 
   @Override
@@ -82,7 +80,7 @@ final class ViewMetadataByName extends ViewCommand {
         if (propertyKey != null) {
           String value = properties.getOrDefault(propertyKey, "Table " + view.qualified()
               + " does not have property: " + propertyKey);
-          rows.add(output.size() == 1 ? RowFactory.create(value) : RowFactory.create(propertyKey, value));
+          rows.add(columns().size() == 1 ? RowFactory.create(value) : RowFactory.create(propertyKey, value));
         } else {
           new TreeMap<>(properties).forEach((k, v) -> {
             if (!k.startsWith("view.")) {
@@ -137,10 +135,5 @@ final class ViewMetadataByName extends ViewCommand {
 
   private static String escaped(String s) {
     return s.replace("\\", "\\\\").replace("'", "\\'");
-  }
-
-  @Override
-  protected List<Attribute> columns() {
-    return output;
   }
 }
