@@ -185,9 +185,7 @@ class ArchitectureTest {
       Map.entry("tools.doctor.Inspector", "inspects Tables"),
       Map.entry("tools.doctor.ShapeProblems", "an entry's shape from its Table"),
       Map.entry("tools.register.Register", "reads the Table registered"),
-      Map.entry("tools.repair.Repair", "rewrites Tables into TableInputs"),
-      Map.entry("views.GlueViews", "reads views' Tables"),
-      Map.entry("views.ViewFormat", "a view's entry both ways (Table/TableInput)"));
+      Map.entry("tools.repair.Repair", "rewrites Tables into TableInputs"));
   private static final String SDK_MODEL = "software/amazon/awssdk/services/glue/model/";
   private static final Set<String> SDK_MODEL_OWNERS = Set.of("glue", "entry");
 
