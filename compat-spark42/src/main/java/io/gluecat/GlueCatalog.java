@@ -2,8 +2,8 @@ package io.gluecat;
 
 import io.gluecat.catalog.Spark4GlueCatalog;
 import io.gluecat.entry.TableName;
-import io.gluecat.views.ViewEntry;
-import io.gluecat.views.ViewFormat;
+import io.gluecat.entry.ViewEntry;
+import io.gluecat.entry.ViewFormat;
 import java.util.Arrays;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;

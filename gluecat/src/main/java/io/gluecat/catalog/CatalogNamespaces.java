@@ -2,6 +2,8 @@ package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
+import io.gluecat.entry.StoredDatabase;
+import io.gluecat.glue.GlueDatabases;
 import io.gluecat.glue.GlueGateway;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -11,8 +13,6 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NonEmptyNamespaceException;
 import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
-import software.amazon.awssdk.services.glue.model.Database;
-import software.amazon.awssdk.services.glue.model.DatabaseInput;
 
 /**
  * Spark namespaces as Glue databases, one to one: Glue databases have no children, a comment is the
@@ -22,17 +22,19 @@ final class CatalogNamespaces {
   private final String name;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final GlueDatabases databases;
   private final CatalogNames names;
 
   CatalogNamespaces(String name, CatalogOptions options, GlueGateway glue, CatalogNames names) {
     this.name = name;
     this.options = options;
     this.glue = glue;
+    this.databases = new GlueDatabases(glue);
     this.names = names;
   }
 
   String[][] list() {
-    return glue.listDatabases().stream()
+    return databases.list().stream()
         .map(d -> new String[] {d.name().toLowerCase(Locale.ROOT)})
         .toArray(String[][]::new);
   }
@@ -50,17 +52,10 @@ final class CatalogNamespaces {
   }
 
   Map<String, String> metadata(String[] namespace) throws NoSuchNamespaceException {
-    Database db = glue.getDatabase(names.existingDatabaseName(namespace));
-    Map<String, String> metadata = new LinkedHashMap<>();
-    if (db.hasParameters()) {
-      metadata.putAll(db.parameters());
-    }
-    if (db.description() != null) {
-      metadata.put(SupportsNamespaces.PROP_COMMENT, db.description());
-    }
-    if (db.locationUri() != null) {
-      metadata.put(SupportsNamespaces.PROP_LOCATION, db.locationUri());
-    }
+    StoredDatabase db = databases.get(names.existingDatabaseName(namespace));
+    Map<String, String> metadata = new LinkedHashMap<>(db.parameters());
+    db.description().ifPresent(d -> metadata.put(SupportsNamespaces.PROP_COMMENT, d));
+    db.location().ifPresent(l -> metadata.put(SupportsNamespaces.PROP_LOCATION, l));
     return metadata;
   }
 
@@ -73,22 +68,16 @@ final class CatalogNamespaces {
       // The legacy Hive path needs a database location to place tables; without a warehouse, none.
       location = options.warehouse().map(w -> w + "/" + database + ".db").orElse(null);
     }
-    DatabaseInput.Builder input = DatabaseInput.builder().name(database).parameters(parameters);
-    if (comment != null) {
-      input.description(comment);
-    }
-    if (location != null) {
-      input.locationUri(SparkEnvironment.qualify(location, "database " + name + "." + database));
-    }
-    glue.createDatabase(input.build());
+    databases.create(database, comment,
+        location == null ? null : SparkEnvironment.qualify(location, "database " + name + "." + database), parameters);
   }
 
   void alter(String[] namespace, NamespaceChange... changes) throws NoSuchNamespaceException {
     String database = names.existingDatabaseName(namespace);
-    Database current = glue.getDatabase(database);
-    Map<String, String> parameters = new LinkedHashMap<>(current.hasParameters() ? current.parameters() : Map.of());
-    String description = current.description();
-    String location = current.locationUri();
+    StoredDatabase current = databases.get(database);
+    Map<String, String> parameters = current.parameters();
+    String description = current.description().orElse(null);
+    String location = current.location().orElse(null);
     for (NamespaceChange change : changes) {
       if (change instanceof NamespaceChange.SetProperty) {
         NamespaceChange.SetProperty set = (NamespaceChange.SetProperty) change;
@@ -113,16 +102,8 @@ final class CatalogNamespaces {
             + "database %s is not supported", name, change.getClass().getSimpleName(), database));
       }
     }
-    // UpdateDatabase replaces the definition: carry over what this change does not touch.
-    glue.updateDatabase(database, DatabaseInput.builder()
-        .name(database)
-        .description(description)
-        .locationUri(location)
-        .parameters(parameters)
-        .createTableDefaultPermissions(current.createTableDefaultPermissions())
-        .targetDatabase(current.targetDatabase())
-        .federatedDatabase(current.federatedDatabase())
-        .build());
+    // UpdateDatabase replaces the definition: the update carries over what this change does not touch.
+    databases.update(database, current, description, location, parameters);
   }
 
   /**

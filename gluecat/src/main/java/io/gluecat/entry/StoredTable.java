@@ -18,6 +18,9 @@ public final class StoredTable {
   /** Glue's Table, every field as read: for {@code glue} and {@code entry} only. */
   public Table sdkTable() { return table; }
 
+  /** The entry's name, as Glue stores it (lower case). */
+  public String name() { return table.name(); }
+
   /** The VersionId an update of this entry names, so that a concurrent change is never overwritten. */
   public String versionId() { return table.versionId(); }
 

@@ -4,9 +4,12 @@ import io.gluecat.GlueCatalogException;
 import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.config.SparkEnvironment;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
-import io.gluecat.entry.EntryEdits;
+import io.gluecat.entry.ViewEntry;
+import io.gluecat.entry.ViewFormat;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.glue.GlueViewEntries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +22,6 @@ import org.apache.spark.sql.connector.catalog.V1Table;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * A catalog's views in Glue: what every Spark line's view support calls (Spark 4.2's ViewCatalog through
@@ -33,19 +35,21 @@ public final class GlueViews {
 
   private final String catalog;
   private final GlueGateway glue;
+  private final GlueViewEntries entries;
 
   public GlueViews(String catalog, GlueGateway glue) {
     this.catalog = catalog;
     this.glue = glue;
+    this.entries = new GlueViewEntries(glue);
   }
 
   /** The view at {@code name}, of any dialect; empty when nothing or a table is there. */
   public Optional<ViewEntry> find(TableName name) {
-    return glue.findTable(name).filter(ViewFormat::isView).map(t -> read(name, t));
+    return entries.find(name).filter(ViewFormat::isView).map(t -> read(name, t));
   }
 
   /** A raw entry known to be a view, read. */
-  public ViewEntry read(TableName name, Table entry) {
+  public ViewEntry read(TableName name, StoredTable entry) {
     return ViewFormat.read(catalog, name.database(), entry);
   }
 
@@ -89,12 +93,12 @@ public final class GlueViews {
   }
 
   private List<String> names(String database, boolean viewsOnly) throws NoSuchNamespaceException {
-    List<Table> entries = glue.listTables(database);
-    if (entries.isEmpty()) {
-      glue.getDatabase(database); // an empty listing must still report a missing database
+    List<StoredTable> listed = entries.list(database);
+    if (listed.isEmpty()) {
+      glue.existingDatabaseLocation(database); // an empty listing must still report a missing database
     }
     List<String> names = new ArrayList<>();
-    for (Table t : entries) {
+    for (StoredTable t : listed) {
       if ((!viewsOnly || ViewFormat.isView(t)) && t.name() != null) {
         names.add(t.name().toLowerCase(Locale.ROOT));
       }
@@ -104,8 +108,8 @@ public final class GlueViews {
 
   /** Creates the view; refused when a table or view already has the name. */
   public void create(ViewEntry view) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    glue.createTable(view.database(), ViewFormat.newEntry(ViewFormat.recordedIn(view, catalog), SparkEnvironment.sparkVersion(),
-        SparkEnvironment.schemaStringLengthThreshold()));
+    entries.create(view.database(), ViewFormat.recordedIn(view, catalog), SparkEnvironment.sparkVersion(),
+        SparkEnvironment.schemaStringLengthThreshold());
   }
 
   /**
@@ -115,7 +119,7 @@ public final class GlueViews {
    */
   public void replace(ViewEntry view) throws NoSuchTableException {
     TableName name = new TableName(view.database(), view.name());
-    Table existing = existingView(name).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
+    StoredTable existing = existingView(name).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
         name.database(), name.table())));
     update(name, existing, view, ViewFormat.removedProperties(existing, view));
   }
@@ -130,7 +134,7 @@ public final class GlueViews {
   public void createOrReplace(ViewEntry view) throws TableAlreadyExistsException, NoSuchNamespaceException {
     TableName name = new TableName(view.database(), view.name());
     for (int attempt = 1; ; attempt++) {
-      Optional<Table> existing = glue.findTable(name);
+      Optional<StoredTable> existing = entries.find(name);
       try {
         if (existing.isEmpty()) {
           create(view);
@@ -156,7 +160,7 @@ public final class GlueViews {
 
   /** Drops the view's entry; false when no view has the name (a table is never dropped here). */
   public boolean drop(TableName name) {
-    if (glue.findTable(name).filter(ViewFormat::isView).isEmpty()) {
+    if (existingView(name).isEmpty()) {
       return false;
     }
     return glue.deleteTable(name);
@@ -167,10 +171,10 @@ public final class GlueViews {
    * The view keeps the catalog and namespace its query was written in.
    */
   public void rename(TableName from, TableName to) throws NoSuchTableException, TableAlreadyExistsException {
-    Table entry = existingView(from).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
+    StoredTable entry = existingView(from).orElseThrow(() -> new NoSuchTableException(io.gluecat.compat.Scala.list(catalog,
         from.database(), from.table())));
     try {
-      glue.createTable(to.database(), EntryEdits.renamed(entry, to.table()));
+      entries.createRenamed(entry, to);
     } catch (NoSuchNamespaceException e) {
       throw new IllegalArgumentException(String.format("Cannot rename view %s.%s to %s.%s: database %s does not "
           + "exist", catalog, from, catalog, to, to.database()), e);
@@ -184,18 +188,18 @@ public final class GlueViews {
     }
   }
 
-  private Optional<Table> existingView(TableName name) {
-    return glue.findTable(name).filter(ViewFormat::isView);
+  private Optional<StoredTable> existingView(TableName name) {
+    return entries.find(name).filter(ViewFormat::isView);
   }
 
-  private void update(TableName name, Table existing, ViewEntry view, java.util.Set<String> removedProperties)
+  private void update(TableName name, StoredTable existing, ViewEntry view, java.util.Set<String> removedProperties)
       throws NoSuchTableException {
     if (ViewFormat.isTrinoView(existing)) {
       throw new IllegalArgumentException(String.format("View %s.%s is a %s view; gluecat does not rewrite it. "
           + "Drop it first (DROP VIEW %s.%s) to define a Spark view of that name.", catalog, name,
           ViewEntry.Dialect.TRINO.label(), catalog, name));
     }
-    glue.updateTable(name.database(), ViewFormat.updatedEntry(existing, ViewFormat.recordedIn(view, catalog), removedProperties,
-        SparkEnvironment.schemaStringLengthThreshold()), existing.versionId());
+    entries.update(name.database(), existing, ViewFormat.recordedIn(view, catalog), removedProperties,
+        SparkEnvironment.schemaStringLengthThreshold());
   }
 }

@@ -46,7 +46,7 @@ class HostileEntryReaderTest {
       int[] counts = outcomes.computeIfAbsent(e.kind(), k -> new int[2]);
       try {
         if (EntryReader.isView(table)) {
-          io.gluecat.views.ViewFormat.read("glue", "sales", table); // views read through their own format
+          io.gluecat.entry.ViewFormat.read("glue", "sales", table); // views read through their own format
           counts[0]++;
           continue;
         }

@@ -2,7 +2,7 @@ package io.gluecat.extensions.views;
 
 
 import io.gluecat.compat.Scala;
-import io.gluecat.views.ViewEntry;
+import io.gluecat.entry.ViewEntry;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;

@@ -1,8 +1,8 @@
 package io.gluecat.extensions.views;
 
 
-import io.gluecat.views.ViewEntry;
-import io.gluecat.views.ViewFormat;
+import io.gluecat.entry.ViewEntry;
+import io.gluecat.entry.ViewFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.gluecat.extensions.views;
 
-import io.gluecat.views.ViewEntry;
+import io.gluecat.entry.ViewEntry;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Row;

@@ -4,7 +4,7 @@ import io.gluecat.catalog.GlueTarget;
 
 import io.gluecat.entry.TableName;
 import io.gluecat.views.GlueViews;
-import io.gluecat.views.ViewEntry;
+import io.gluecat.entry.ViewEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.gluecat.extensions.views;
 
 import io.gluecat.catalog.GlueTarget;
-import io.gluecat.views.ViewEntry;
-import io.gluecat.views.ViewFormat;
+import io.gluecat.entry.ViewEntry;
+import io.gluecat.entry.ViewFormat;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,10 +2,11 @@ package io.gluecat.tools.cli;
 
 import io.gluecat.catalog.AbstractGlueCatalog;
 import io.gluecat.catalog.CatalogParts;
+import io.gluecat.entry.StoredDatabase;
+import io.gluecat.glue.GlueDatabases;
 import io.gluecat.glue.GlueGateway;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
-import software.amazon.awssdk.services.glue.model.Database;
 
 /**
  * The catalog a tool works through: a gluecat catalog initialized with the command line's options, exactly
@@ -44,9 +45,9 @@ public final class CatalogSession implements AutoCloseable {
    * The Glue database, or a UsageException naming it and the catalog's identity when it does not exist or
    * cannot be read (access denied, wrong region or endpoint).
    */
-  public Database database(String database) {
+  public StoredDatabase database(String database) {
     try {
-      return glue().getDatabase(database);
+      return new GlueDatabases(glue()).get(database);
     } catch (org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException e) {
       throw new UsageException(String.format("database '%s' does not exist in Glue (%s, region %s)", database,
           parts.options().describeIdentity(), parts.options().region().orElse("<default chain>")), e);

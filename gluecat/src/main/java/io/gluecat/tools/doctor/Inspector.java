@@ -9,7 +9,7 @@ import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveTable;
-import io.gluecat.views.ViewFormat;
+import io.gluecat.entry.ViewFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

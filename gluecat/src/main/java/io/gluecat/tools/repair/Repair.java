@@ -26,7 +26,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.Database;
+import io.gluecat.entry.StoredDatabase;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 import software.amazon.awssdk.services.glue.model.TableInput;
@@ -56,7 +56,7 @@ public final class Repair {
   public enum Outcome { REPAIRED, WOULD_REPAIR, UNCHANGED, NOT_FIXABLE, CONCURRENT_CHANGE, FAILED }
 
   public int run(String database, List<String> tables, boolean dryRun, boolean partitions) {
-    Database db = session.database(database);
+    StoredDatabase db = session.database(database);
     Doctor doctor = new Doctor(session, err);
     List<Table> entries = doctor.entries(database, tables);
     List<Finding> findings = doctor.inspect(database, entries);
@@ -91,7 +91,7 @@ public final class Repair {
         dryRun ? "would create" : "created", result.created(), dryRun ? "would delete" : "deleted", result.deleted());
   }
 
-  private Outcome repair(String database, Database db, Table entry, Finding finding, Inspector inspector,
+  private Outcome repair(String database, StoredDatabase db, Table entry, Finding finding, Inspector inspector,
       boolean dryRun) {
     String name = entry.name();
     List<Problem> unfixable = new ArrayList<>();
@@ -152,12 +152,12 @@ public final class Repair {
   }
 
   /** A Delta entry's update: the definition Delta's log gives, at the location that holds the log. */
-  private Function<Table, TableInput> deltaUpdate(TableName table, Database db, Table entry, Inspector inspector)
+  private Function<Table, TableInput> deltaUpdate(TableName table, StoredDatabase db, Table entry, Inspector inspector)
       throws Exception {
     String location = inspector.deltaLocation(entry).orElseThrow();
     TableDefinition definition = session.parts().deltaDefinition(table, location, Map.of());
     return t -> EntryWriter.forRunningSpark().updatedEntry(t, definition, Set.of(),
-        Optional.ofNullable(db.locationUri()));
+        db.location());
   }
 
   private static String codes(Finding f) {

@@ -1,4 +1,4 @@
-package io.gluecat.views;
+package io.gluecat.entry;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,10 +1,8 @@
-package io.gluecat.views;
+package io.gluecat.entry;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.entry.EntryFormat;
-import io.gluecat.entry.Golden;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,6 @@
-package io.gluecat.views;
+package io.gluecat.entry;
 
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.entry.EntryFormat;
-import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryWriter;
 import org.apache.spark.sql.catalyst.util.CharVarcharUtils;
 import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import java.util.ArrayList;
@@ -57,6 +54,26 @@ public final class ViewFormat {
   /** Glue entries of every kind of view: Spark's, Hive's, Trino's, Athena's, Glue's. */
   public static boolean isView(Table table) {
     return EntryReader.isView(table);
+  }
+
+  /** {@link #isView(Table)} of an entry read whole. */
+  public static boolean isView(StoredTable entry) {
+    return isView(entry.sdkTable());
+  }
+
+  /** {@link #isTrinoView(Table)} of an entry read whole. */
+  public static boolean isTrinoView(StoredTable entry) {
+    return isTrinoView(entry.sdkTable());
+  }
+
+  /** {@link #read(String, String, Table)} of an entry read whole. */
+  public static ViewEntry read(String catalog, String database, StoredTable entry) {
+    return read(catalog, database, entry.sdkTable());
+  }
+
+  /** {@link #removedProperties(Table, ViewEntry)} of an entry read whole. */
+  public static Set<String> removedProperties(StoredTable existing, ViewEntry view) {
+    return removedProperties(existing.sdkTable(), view);
   }
 
   /** A view Trino or Athena wrote: its text is Trino SQL, which Spark cannot run. */
