@@ -51,6 +51,16 @@ public final class FileTable extends EntryV1Table implements GluePartitionManage
     return partitions;
   }
 
+  /**
+   * Whether Spark's V1 commands print {@code Partition Provider: Catalog} for this table, as its own catalog does
+   * for a table whose partitions it keeps: partitioned, with Glue keeping the partitions. The CatalogTable does not
+   * say so itself: it must not send Spark to its own catalog for them (tracksPartitionsInCatalog is false).
+   */
+  public boolean partitionProviderIsCatalog() {
+    CatalogTable table = v1Table();
+    return !table.tracksPartitionsInCatalog() && !table.partitionColumnNames().isEmpty() && partitions.inGlue();
+  }
+
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     StructType schema = schema();

@@ -45,7 +45,7 @@ public final class GlueViews {
 
   /** The view at {@code name}, of any dialect; empty when nothing or a table is there. */
   public Optional<ViewEntry> find(TableName name) {
-    return entries.find(name).filter(ViewFormat::isView).map(t -> read(name, t));
+    return existingView(name).map(t -> read(name, t));
   }
 
   /** A raw entry known to be a view, read. */

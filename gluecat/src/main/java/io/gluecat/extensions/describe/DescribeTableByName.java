@@ -75,10 +75,8 @@ final class DescribeTableByName extends GlueCommandPlan {
           rows.add(RowFactory.create(k, v, ""));
         }
       });
-      // Spark reads gluecat's table through its CatalogTable, which must not send it to Spark's own catalog for
-      // the partitions (tracksPartitionsInCatalog is false); where Glue keeps them, the row Spark would print then,
-      // last of the rows above
-      if (!table.tracksPartitionsInCatalog() && partitions > 0 && file.partitionCommands().inGlue()) {
+      // last of the rows above, where Spark's catalog would print it
+      if (file.partitionProviderIsCatalog()) {
         rows.add(RowFactory.create("Partition Provider", "Catalog", ""));
       }
     }

@@ -54,8 +54,7 @@ final class ShowTablesExtendedByName extends GlueCommandPlan {
         rows.add(RowFactory.create(namespace, table.identifier().table(), false, text.toString()));
         continue;
       }
-      boolean provider = !table.tracksPartitionsInCatalog() && !table.partitionColumnNames().isEmpty()
-          && file.partitionCommands().inGlue();
+      boolean provider = file.partitionProviderIsCatalog();
       StringBuilder text = new StringBuilder();
       for (Map.Entry<String, String> detail : Scala.javaMap(table.toLinkedHashMap()).entrySet()) {
         if (provider && detail.getKey().equals("Partition Columns")) {
