@@ -42,7 +42,7 @@ final class PipInstall {
     static synchronized Path executable(String name, String version, List<String> requirements, String command,
             String overrideProperty) {
         String requirement = String.join(" ", requirements);
-        Path tools = repoRoot(overrideProperty).resolve(".tools");
+        Path tools = tools(overrideProperty);
         Path venv = tools.resolve(name + "-" + version);
         Path executable = venv.resolve("bin").resolve(command);
         if (installed(venv, executable)) {
@@ -105,9 +105,9 @@ final class PipInstall {
         }
     }
 
-    private static Path repoRoot(String overrideProperty) {
+    private static Path tools(String overrideProperty) {
         try {
-            return Repository.root();
+            return Repository.tools();
         } catch (IllegalStateException e) {
             throw new IllegalStateException(e.getMessage() + " or -D" + overrideProperty, e);
         }

@@ -71,8 +71,18 @@ public final class Repository {
         return newest;
     }
 
-    /** {@code <repo>/.tools}, where the fixtures install what they run. */
+    /**
+     * {@code <repo>/.tools}, where the fixtures install what they run, as its real path: CI links it to a cache
+     * shared by its clones (.ci/run), and a venv records the path it was made at (its scripts' first lines), so it
+     * must be made at the path every clone reaches.
+     */
     public static Path tools() {
-        return root().resolve(".tools");
+        Path tools = root().resolve(".tools");
+        try {
+            Files.createDirectories(tools);
+            return tools.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create " + tools, e);
+        }
     }
 }
