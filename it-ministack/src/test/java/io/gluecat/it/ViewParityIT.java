@@ -94,8 +94,18 @@ class ViewParityIT extends SparkCatalogParityTest {
             + "AS SELECT id, name FROM {t}");
     assertSameOutcome("DESCRIBE {v}");
     assertSameOutcome("DESCRIBE {v} vid");
-    if (sessionMode() || spark().version().startsWith("4.2")) { // named 3.5, 4.1: Spark's v2 column DESCRIBE (#43)
+    if (sessionMode() || spark().version().startsWith("4.2")) {
       assertSameOutcome("DESC FORMATTED {v} vname");
+    } else {
+      // A limit (how-it-works.md, "Limits"): a named catalog's view column is described by Spark's v2 command on
+      // 3.5 to 4.1, which prints the name, type and comment and none of the statistic rows Spark's own catalog adds
+      // (all NULL for a view, which has no statistics).
+      Outcome[] both = both("DESC FORMATTED {v} vname");
+      assertEquals(both[0].rows.subList(0, 3), both[1].rows, () -> both[0] + " / " + both[1]);
+      assertEquals(List.of("min", "max", "num_nulls", "distinct_count", "avg_col_len", "max_col_len", "histogram"),
+          both[0].rows.subList(3, both[0].rows.size()).stream()
+              .map(row -> row.endsWith(",NULL]") ? row.substring(1, row.indexOf(',')) : row)
+              .collect(java.util.stream.Collectors.toList()));
     }
     assertSameOutcome("SHOW CREATE TABLE {v}");
     assertSameOutcome("SHOW CREATE TABLE {v} AS SERDE");
