@@ -177,13 +177,7 @@ class ArchitectureTest {
       Map.entry("hive.HiveTables", "reads a Table into HiveEntry"),
       Map.entry("hive.HiveWrite", "writes by StorageDescriptor"),
       Map.entry("partitions.PartitionCommands", "partition DDL with Partition/PartitionInput"),
-      Map.entry("partitions.PartitionSync", "syncs Partitions with directories"),
-      Map.entry("tools.doctor.Doctor", "inspects Tables"),
-      Map.entry("tools.doctor.EntryShape", "an entry's shape from its Table"),
-      Map.entry("tools.doctor.Inspector", "inspects Tables"),
-      Map.entry("tools.doctor.ShapeProblems", "an entry's shape from its Table"),
-      Map.entry("tools.register.Register", "reads the Table registered"),
-      Map.entry("tools.repair.Repair", "rewrites Tables into TableInputs"));
+      Map.entry("partitions.PartitionSync", "syncs Partitions with directories"));
   private static final String SDK_MODEL = "software/amazon/awssdk/services/glue/model/";
   private static final Set<String> SDK_MODEL_OWNERS = Set.of("glue", "entry");
 

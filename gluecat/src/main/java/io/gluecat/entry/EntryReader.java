@@ -47,6 +47,11 @@ public final class EntryReader {
         && !TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters.get(TABLE_TYPE));
   }
 
+  /** {@link #read(String, String, Table)} of an entry read whole. */
+  public static GlueEntry read(String catalog, String database, StoredTable entry) {
+    return read(catalog, database, entry.sdkTable());
+  }
+
   /**
    * Reads an entry.
    *

@@ -95,6 +95,11 @@ public final class EntryWriter {
     return build(table, owner, () -> databaseLocation, parameters, new LinkedHashMap<>());
   }
 
+  /** The StorageDescriptor columns {@link #newEntry} writes for {@code table}, in gluecat's terms. */
+  public List<StoredColumn> newEntryColumns(TableDefinition table) {
+    return StoredColumn.of(newEntry(table, Optional.empty(), Optional.empty()).storageDescriptor().columns());
+  }
+
   /**
    * The entry that replaces {@code existing} with {@code table}. It starts from the entry as read: every
    * parameter and SerDe parameter the format does not own is kept (keys written by Trino, Delta or other

@@ -1,5 +1,10 @@
 package io.gluecat.entry;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.glue.model.SerDeInfo;
+import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
 
 /**
@@ -26,4 +31,73 @@ public final class StoredTable {
 
   /** Whether the entry has partition keys. */
   public boolean isPartitioned() { return table.hasPartitionKeys() && !table.partitionKeys().isEmpty(); }
+
+  /** The parameters as stored; empty when the entry has none. */
+  public Map<String, String> parameters() { return table.hasParameters() ? table.parameters() : Map.of(); }
+
+  /** The Description, or null. */
+  public String description() { return table.description(); }
+
+  /** The TableType (EXTERNAL_TABLE, VIRTUAL_VIEW...), or null. */
+  public String tableType() { return table.tableType(); }
+
+  /** Whether the entry is a view of any kind ({@link EntryReader#isView}). */
+  public boolean isView() { return EntryReader.isView(table); }
+
+  /** Whether the entry is a Glue resource link (it has a TargetTable). */
+  public boolean isResourceLink() { return table.targetTable() != null; }
+
+  /** A resource link's target, {@code <database>.<table>}; empty for any other entry. */
+  public Optional<String> resourceLinkTarget() {
+    return isResourceLink() ? Optional.of(table.targetTable().databaseName() + "." + table.targetTable().name())
+        : Optional.empty();
+  }
+
+  /** Whether the entry has a StorageDescriptor with a SerdeInfo (which Trino, Athena and Spark's Hive path need). */
+  public boolean hasSerdeInfo() { return serde() != null; }
+
+  /** The SerdeInfo's SerializationLibrary, when set. */
+  public Optional<String> serializationLibrary() {
+    return Optional.ofNullable(serde() == null ? null : serde().serializationLibrary());
+  }
+
+  /** The SerdeInfo's parameters; empty when there are none. */
+  public Map<String, String> serdeParameters() {
+    SerDeInfo serde = serde();
+    return serde == null || !serde.hasParameters() ? Map.of() : serde.parameters();
+  }
+
+  /** StorageDescriptor.Location exactly as stored (a Spark placeholder too); empty when missing. */
+  public Optional<String> storageLocation() {
+    StorageDescriptor sd = table.storageDescriptor();
+    return Optional.ofNullable(sd == null ? null : sd.location());
+  }
+
+  /** The SerDe parameter {@code path}, trimmed, when set and not blank. */
+  public Optional<String> serdePath() {
+    return Optional.ofNullable(serdeParameters().get(EntryFormat.PATH)).map(String::trim).filter(s -> !s.isEmpty());
+  }
+
+  /** StorageDescriptor.Location, trimmed, unless missing, blank or a Spark placeholder. */
+  public Optional<String> realStorageLocation() {
+    return storageLocation().map(String::trim)
+        .filter(s -> !s.isEmpty() && !s.endsWith(EntryFormat.PLACEHOLDER_SUFFIX));
+  }
+
+  /** The location gluecat (and Spark's Hive path) read: the SerDe path, else a real StorageDescriptor.Location. */
+  public Optional<String> readLocation() {
+    return serdePath().or(this::realStorageLocation);
+  }
+
+  /** The StorageDescriptor's columns, in order; empty when it has none or there is no StorageDescriptor. */
+  public List<StoredColumn> columns() {
+    return table.storageDescriptor() == null ? List.of() : StoredColumn.of(table.storageDescriptor().columns());
+  }
+
+  /** The partition keys, in partition order; empty for an unpartitioned entry. */
+  public List<StoredColumn> partitionKeys() { return StoredColumn.of(table.partitionKeys()); }
+
+  private SerDeInfo serde() {
+    return table.storageDescriptor() == null ? null : table.storageDescriptor().serdeInfo();
+  }
 }

@@ -26,12 +26,12 @@ public final class GlueViewEntries {
 
   /** The entry at {@code name}, table or view; empty when nothing or no database is there. */
   public Optional<StoredTable> find(TableName name) {
-    return glue.findTable(name).map(StoredTable::new);
+    return new GlueEntries(glue).find(name);
   }
 
   /** Every entry of the database, tables and views, as one listing returns them. */
   public List<StoredTable> list(String database) throws NoSuchNamespaceException {
-    return glue.listTables(database).stream().map(StoredTable::new).toList();
+    return new GlueEntries(glue).list(database);
   }
 
   /** Creates {@code view}'s entry, {@link ViewFormat#newEntry} of it. */

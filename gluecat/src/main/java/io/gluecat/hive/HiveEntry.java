@@ -2,6 +2,7 @@ package io.gluecat.hive;
 
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +15,11 @@ import software.amazon.awssdk.services.glue.model.Table;
  * entry apart ({@link EntryReader#isHiveFormat}); reading it is this package's, beside the tables it becomes.
  */
 public record HiveEntry(String serde, String location, HiveSource source, Map<String, String> properties) {
+
+  /** {@link #read(String, String, Table, boolean)} of an entry read whole. */
+  public static HiveEntry read(String catalog, String database, StoredTable entry, boolean avroAvailable) {
+    return read(catalog, database, entry.sdkTable(), avroAvailable);
+  }
 
   /**
    * Reads a Hive-format entry. Its location is checked as any entry's; Hive reads StorageDescriptor.Location,

@@ -126,6 +126,11 @@ public final class PartitionSync {
     return sync(name, entry, newEntry, false);
   }
 
+  /** {@link #sync(TableName, Table, boolean, boolean)} of an entry read whole (the {@code repair} tool's). */
+  public Result sync(TableName name, StoredTable entry, boolean newEntry, boolean dryRun) throws NoSuchTableException {
+    return sync(name, entry.sdkTable(), newEntry, dryRun);
+  }
+
   /**
    * As {@link #sync(TableName, Table, boolean)}; with {@code dryRun}, Glue's partitions are read and the
    * counts say what would change, but nothing is written (the doctor tool's {@code repair --partitions --dry-run}).

@@ -1,5 +1,7 @@
 package io.gluecat.tools.doctor;
 
+import io.gluecat.entry.StoredTable;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.logstore.DeltaLogStores;
 import io.gluecat.tools.cli.CatalogSession;
 import io.gluecat.tools.cli.Json;
@@ -13,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * {@code doctor <database> [<table>...]}: one paged GetTables listing of the database, then each entry
@@ -34,26 +35,26 @@ public final class Doctor {
   }
 
   /** The entries of {@code database} (all, or the ones named), in name order. */
-  public List<Table> entries(String database, List<String> tables) {
+  public List<StoredTable> entries(String database, List<String> tables) {
     session.database(database);
-    List<Table> all;
+    List<StoredTable> all;
     try {
-      all = session.glue().listTables(database);
+      all = new GlueEntries(session.glue()).list(database);
     } catch (org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException e) {
       throw new UsageException("database '" + database + "' does not exist in Glue", e);
     } catch (RuntimeException e) {
       throw new UsageException(String.format("cannot list the tables of database '%s': %s", database,
           e.getMessage()), e);
     }
-    Map<String, Table> byName = new TreeMap<>();
+    Map<String, StoredTable> byName = new TreeMap<>();
     all.forEach(t -> byName.put(t.name(), t));
     if (tables.isEmpty()) {
       return new ArrayList<>(byName.values());
     }
-    List<Table> chosen = new ArrayList<>();
+    List<StoredTable> chosen = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     for (String name : tables) {
-      Table t = byName.get(name);
+      StoredTable t = byName.get(name);
       if (t == null) {
         t = byName.get(name.toLowerCase(Locale.ROOT));
       }
@@ -70,7 +71,7 @@ public final class Doctor {
   }
 
   /** Inspects the entries, with a progress line on stderr for large databases. */
-  public List<Finding> inspect(String database, List<Table> entries) {
+  public List<Finding> inspect(String database, List<StoredTable> entries) {
     Inspector inspector = new Inspector(session.name(), session.parts());
     List<Finding> findings = new ArrayList<>();
     for (int i = 0; i < entries.size(); i++) {
@@ -84,7 +85,7 @@ public final class Doctor {
   }
 
   /** Glue lower-cases names, but entries written around it may not be: two names that differ only in case. */
-  private static void caseOnlyTableNames(List<Table> entries, List<Finding> findings) {
+  private static void caseOnlyTableNames(List<StoredTable> entries, List<Finding> findings) {
     Map<String, Set<String>> byLower = new TreeMap<>();
     entries.forEach(t -> byLower.computeIfAbsent(t.name().toLowerCase(Locale.ROOT), k -> new TreeSet<>()).add(t.name()));
     for (Finding f : findings) {

@@ -5,6 +5,8 @@ import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.catalog.CatalogParts;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.StoredColumn;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.hive.HiveEntry;
@@ -20,9 +22,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
-import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Judges one Glue entry: its kind, which readers load it, and its problems. The reader rules are the
@@ -60,8 +59,8 @@ public final class Inspector {
    * Where the Delta table of a Delta entry is: the first of the SerDe path and the real
    * StorageDescriptor.Location that holds a _delta_log, or empty.
    */
-  public Optional<String> deltaLocation(Table t) {
-    for (Optional<String> candidate : List.of(EntryShape.serdePath(t), EntryShape.realStorageLocation(t))) {
+  public Optional<String> deltaLocation(StoredTable t) {
+    for (Optional<String> candidate : List.of(t.serdePath(), t.realStorageLocation())) {
       if (candidate.isPresent() && deltaLogProblem(t.name(), candidate.get()).isEmpty()) {
         return candidate;
       }
@@ -70,7 +69,7 @@ public final class Inspector {
   }
 
   /** Checks one entry; {@code database} for names. */
-  public Finding inspect(String database, Table t) {
+  public Finding inspect(String database, StoredTable t) {
     Kind kind = EntryShape.kindOf(t);
     String name = t.name();
     Finding f = new Finding(name, kind);
@@ -91,9 +90,8 @@ public final class Inspector {
         for (Reader r : Reader.values()) {
           f.verdict(r, false);
         }
-        f.problem(Code.INVALID_ENTRY, t.targetTable() != null
-            ? "a Glue resource link to " + t.targetTable().databaseName() + "." + t.targetTable().name()
-            : "no spark.sql.sources.provider and no SerDe: no reader can tell what the table is");
+        f.problem(Code.INVALID_ENTRY, t.resourceLinkTarget().map(target -> "a Glue resource link to " + target)
+            .orElse("no spark.sql.sources.provider and no SerDe: no reader can tell what the table is"));
         return f;
       case HIVE_SERDE:
         inspectHiveSerde(database, t, f);
@@ -111,9 +109,9 @@ public final class Inspector {
     return f;
   }
 
-  private void inspectHiveSerde(String database, Table t, Finding f) {
-    boolean located = EntryShape.realStorageLocation(t).isPresent();
-    boolean overDelta = located && deltaLogProblem(t.name(), EntryShape.realStorageLocation(t).get()).isEmpty();
+  private void inspectHiveSerde(String database, StoredTable t, Finding f) {
+    boolean located = t.realStorageLocation().isPresent();
+    boolean overDelta = located && deltaLogProblem(t.name(), t.realStorageLocation().get()).isEmpty();
     // gluecat refuses a Hive-format entry over a Delta table (its files include removed ones)
     f.verdict(Reader.GLUECAT, !overDelta && hiveProblem(database, t).isEmpty());
     f.verdict(Reader.TRINO, located);
@@ -121,17 +119,17 @@ public final class Inspector {
     f.verdict(Reader.HIVE_PATH, true);
     ShapeProblems.caseOnlyColumns(t, f);
     if (overDelta) {
-      f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + EntryShape.realStorageLocation(t).get()
+      f.problem(Code.NO_PROVIDER_DELTA_LOG, "the location " + t.realStorageLocation().get()
           + " holds a Delta table, but the entry is a Hive SerDe table (a crawler's?): drop the entry and register "
           + "the table with 'register'");
     }
   }
 
-  private void inspectFileSource(Table t, Finding f, Optional<String> gluecatProblem) {
+  private void inspectFileSource(StoredTable t, Finding f, Optional<String> gluecatProblem) {
     boolean sparkSpecific = ShapeProblems.placeholderColumns(t);
-    boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
+    boolean hasSerde = t.hasSerdeInfo();
     f.verdict(Reader.GLUECAT, gluecatProblem.isEmpty());
-    boolean hiveForm = !sparkSpecific && hasSerde && EntryShape.realStorageLocation(t).isPresent();
+    boolean hiveForm = !sparkSpecific && hasSerde && t.realStorageLocation().isPresent();
     f.verdict(Reader.TRINO, hiveForm);
     f.verdict(Reader.ATHENA, hiveForm);
     f.verdict(Reader.HIVE_PATH, gluecatProblem.isEmpty() && hasSerde);
@@ -139,13 +137,13 @@ public final class Inspector {
       f.problem(Code.SPARK_SPECIFIC_FORM, "provider " + t.parameters().get(EntryFormat.PROVIDER) + ": only Spark "
           + "(gluecat, Spark's Hive path) reads this table");
     }
-    Optional<String> path = EntryShape.serdePath(t);
-    Optional<String> sd = EntryShape.realStorageLocation(t);
+    Optional<String> path = t.serdePath();
+    Optional<String> sd = t.realStorageLocation();
     if (path.isPresent() && sd.isPresent() && !ShapeProblems.sameLocation(path.get(), sd.get())) {
       f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location " + sd.get()
           + " (Spark reads the path, Hive readers the Location)");
     }
-    if (EntryShape.readLocation(t).isEmpty()) {
+    if (t.readLocation().isEmpty()) {
       f.problem(Code.NO_LOCATION, "no SerDe path and no StorageDescriptor.Location other than a placeholder");
     }
     String provider = t.parameters().get(EntryFormat.PROVIDER);
@@ -157,21 +155,19 @@ public final class Inspector {
         && !f.has(Code.CASE_ONLY_NAMES)).ifPresent(m -> f.problem(Code.INVALID_ENTRY, m));
   }
 
-  private void inspectDelta(String database, Table t, Finding f, Optional<String> gluecatProblem) {
+  private void inspectDelta(String database, StoredTable t, Finding f, Optional<String> gluecatProblem) {
     Map<String, String> p = t.parameters();
-    Optional<String> path = EntryShape.serdePath(t);
-    Optional<String> sdLocation = EntryShape.realStorageLocation(t);
-    Optional<String> readAt = EntryShape.readLocation(t);
-    boolean hasSerde = t.storageDescriptor() != null && t.storageDescriptor().serdeInfo() != null;
+    Optional<String> path = t.serdePath();
+    Optional<String> sdLocation = t.realStorageLocation();
+    Optional<String> readAt = t.readLocation();
+    boolean hasSerde = t.hasSerdeInfo();
 
     if (readAt.isEmpty()) {
       f.problem(Code.NO_LOCATION, "no SerDe path and StorageDescriptor.Location is "
-          + (t.storageDescriptor() == null || t.storageDescriptor().location() == null ? "missing"
-              : "the placeholder " + t.storageDescriptor().location()));
+          + t.storageLocation().map(l -> "the placeholder " + l).orElse("missing"));
     } else if (sdLocation.isEmpty()) {
       f.problem(Code.PLACEHOLDER_LOCATION, "StorageDescriptor.Location is "
-          + (t.storageDescriptor() == null || t.storageDescriptor().location() == null ? "missing"
-              : t.storageDescriptor().location()) + "; the table is at " + readAt.get());
+          + t.storageLocation().orElse("missing") + "; the table is at " + readAt.get());
     } else if (path.isPresent() && !ShapeProblems.sameLocation(path.get(), sdLocation.get())) {
       f.problem(Code.SERDE_PATH_DIFFERS, "SerDe path " + path.get() + ", StorageDescriptor.Location "
           + sdLocation.get());
@@ -198,8 +194,7 @@ public final class Inspector {
             unreachable ? logProblem.get().substring(1) : readAt.get() + " " + logProblem.get());
       }
     }
-    Optional<String> trinoAt = path.or(() -> Optional.ofNullable(t.storageDescriptor() == null ? null
-        : t.storageDescriptor().location()));
+    Optional<String> trinoAt = path.or(t::storageLocation);
     boolean trinoLog = trinoAt.isPresent() && (trinoAt.equals(readAt) ? logAtReadLocation
         : trinoAt.equals(sdLocation) && logAtStorageLocation);
 
@@ -223,7 +218,7 @@ public final class Inspector {
    * Compares the Glue columns with the ones the catalog writes for the Delta log as it is now; false when
    * Delta could not read the log (reported as LOCATION_UNREACHABLE).
    */
-  private boolean compareColumns(String database, Table t, String location, Finding f) {
+  private boolean compareColumns(String database, StoredTable t, String location, Finding f) {
     TableDefinition definition;
     try {
       definition = parts.deltaDefinition(new TableName(database, t.name()), location, Map.of());
@@ -231,16 +226,15 @@ public final class Inspector {
       f.problem(Code.LOCATION_UNREACHABLE, "Delta could not read the log at " + location + ": " + firstLine(e));
       return false;
     }
-    List<Column> expected = EntryWriter.forRunningSpark().newEntry(definition, Optional.empty(), Optional.empty())
-        .storageDescriptor().columns();
-    List<Column> actual = t.storageDescriptor() == null ? List.of() : t.storageDescriptor().columns();
+    List<StoredColumn> expected = EntryWriter.forRunningSpark().newEntryColumns(definition);
+    List<StoredColumn> actual = t.columns();
     if (!sameColumns(expected, actual)) {
       f.problem(Code.COLUMNS_OUT_OF_SYNC, "Glue has " + describe(actual) + "; the Delta log has " + describe(expected));
     }
     return true;
   }
 
-  static boolean sameColumns(List<Column> a, List<Column> b) {
+  static boolean sameColumns(List<StoredColumn> a, List<StoredColumn> b) {
     if (a.size() != b.size()) {
       return false;
     }
@@ -253,14 +247,14 @@ public final class Inspector {
     return true;
   }
 
-  private static String describe(List<Column> columns) {
+  private static String describe(List<StoredColumn> columns) {
     List<String> s = new ArrayList<>();
     columns.forEach(c -> s.add(c.name() + " " + c.type()));
     return s.isEmpty() ? "no columns" : "(" + String.join(", ", s) + ")";
   }
 
   /** Why gluecat refuses to read a view entry (a Trino or Athena view, a malformed one), or empty. */
-  private Optional<String> viewProblem(String database, Table t) {
+  private Optional<String> viewProblem(String database, StoredTable t) {
     if (ViewFormat.isTrinoView(t)) {
       return Optional.of("a Trino/Athena view");
     }
@@ -273,7 +267,7 @@ public final class Inspector {
   }
 
   /** Why gluecat refuses to read a Hive-format entry (a SerDe no Spark source reads as Hive does), or empty. */
-  private Optional<String> hiveProblem(String database, Table t) {
+  private Optional<String> hiveProblem(String database, StoredTable t) {
     try {
       HiveEntry.read(catalog, database, t, HiveTable.avroAvailable());
       return Optional.empty();
@@ -283,7 +277,7 @@ public final class Inspector {
   }
 
   /** Why gluecat's EntryReader refuses the entry, or empty when it accepts it. */
-  private Optional<String> readerProblem(String database, Table t) {
+  private Optional<String> readerProblem(String database, StoredTable t) {
     try {
       EntryReader.read(catalog, database, t);
       return Optional.empty();

@@ -1,6 +1,8 @@
 package io.gluecat.tools.doctor;
 
 import io.gluecat.entry.EntryFormat;
+import io.gluecat.entry.StoredColumn;
+import io.gluecat.entry.StoredTable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,9 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * The problems an entry's shape alone shows (no Glue or storage call), for {@link Inspector}: comments over
@@ -24,12 +23,12 @@ final class ShapeProblems {
   private static final int MAX_COLUMN_COMMENT_BYTES = EntryFormat.MAX_COLUMN_COMMENT_BYTES;
 
   /** Problems every data source entry can have: comments over Glue's limits, incomplete schema parts, case. */
-  static void checkCommonParts(Table t, Finding f) {
+  static void checkCommonParts(StoredTable t, Finding f) {
     if (t.description() != null && utf8(t.description()) > MAX_DESCRIPTION_BYTES) {
       f.problem(Code.COMMENT_TOO_LONG, "Description has " + utf8(t.description()) + " bytes (Glue's limit is "
           + MAX_DESCRIPTION_BYTES + ")");
     }
-    for (Column c : allColumns(t)) {
+    for (StoredColumn c : allColumns(t)) {
       if (c.comment() != null && utf8(c.comment()) > MAX_COLUMN_COMMENT_BYTES) {
         f.problem(Code.COMMENT_TOO_LONG, "column " + c.name() + " has a comment of " + utf8(c.comment())
             + " bytes (Glue's limit is " + MAX_COLUMN_COMMENT_BYTES + ")");
@@ -65,10 +64,10 @@ final class ShapeProblems {
     caseOnlyColumns(t, f);
   }
 
-  static void caseOnlyColumns(Table t, Finding f) {
+  static void caseOnlyColumns(StoredTable t, Finding f) {
     Set<String> seen = new HashSet<>();
     List<String> twice = new ArrayList<>();
-    for (Column c : allColumns(t)) {
+    for (StoredColumn c : allColumns(t)) {
       if (c.name() != null && !seen.add(c.name().toLowerCase(Locale.ROOT))) {
         twice.add(c.name());
       }
@@ -78,12 +77,11 @@ final class ShapeProblems {
     }
   }
 
-  static boolean placeholderColumns(Table t) {
-    StorageDescriptor sd = t.storageDescriptor();
-    if (sd == null || sd.columns().size() != 1) {
+  static boolean placeholderColumns(StoredTable t) {
+    if (t.columns().size() != 1) {
       return false;
     }
-    Column c = sd.columns().get(0);
+    StoredColumn c = t.columns().get(0);
     return EntryFormat.PLACEHOLDER_COLUMN.equalsIgnoreCase(c.name())
         && EntryFormat.PLACEHOLDER_COLUMN_TYPE.equalsIgnoreCase(c.type());
   }
@@ -100,11 +98,8 @@ final class ShapeProblems {
     }
   }
 
-  private static List<Column> allColumns(Table t) {
-    List<Column> all = new ArrayList<>();
-    if (t.storageDescriptor() != null) {
-      all.addAll(t.storageDescriptor().columns());
-    }
+  private static List<StoredColumn> allColumns(StoredTable t) {
+    List<StoredColumn> all = new ArrayList<>(t.columns());
     all.addAll(t.partitionKeys());
     return all;
   }

@@ -1,6 +1,8 @@
 package io.gluecat.tools.register;
 
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.tools.cli.CatalogSession;
 import io.gluecat.tools.cli.UsageException;
 import java.io.IOException;
@@ -16,7 +18,6 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * {@code register <database>.<table> <location>} and {@code register <database> --scan <prefix>}: Glue
@@ -103,9 +104,9 @@ public final class Register {
   }
 
   private Outcome register(TableName table, String location) {
-    Optional<Table> existing = session.glue().findTable(table);
+    Optional<StoredTable> existing = new GlueEntries(session.glue()).find(table);
     if (existing.isPresent()) {
-      Optional<String> at = io.gluecat.tools.doctor.EntryShape.readLocation(existing.get());
+      Optional<String> at = existing.get().readLocation();
       boolean same = at.isPresent() && strip(at.get()).equals(location);
       out.printf("%s: %s; entry left as it is%n", table, same ? "already registered at " + location
           : "an entry exists (at " + at.orElse("no location") + ")");

@@ -1,10 +1,13 @@
 package io.gluecat.tools.repair;
 
-import io.gluecat.entry.EntryEdits;
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.GlueConcurrentModificationException;
+import io.gluecat.entry.EntryUpdate;
+import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.StoredDatabase;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.tools.cli.CatalogSession;
 import io.gluecat.tools.cli.UsageException;
 import io.gluecat.tools.doctor.Doctor;
@@ -13,23 +16,13 @@ import io.gluecat.tools.doctor.Inspector;
 import io.gluecat.tools.doctor.Kind;
 import io.gluecat.tools.doctor.Problem;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import software.amazon.awssdk.services.glue.model.Column;
-import io.gluecat.entry.StoredDatabase;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
-import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
  * {@code repair <database> [<table>...] [--dry-run]}: rewrites each Delta entry doctor finds a fixable
@@ -58,18 +51,18 @@ public final class Repair {
   public int run(String database, List<String> tables, boolean dryRun, boolean partitions) {
     StoredDatabase db = session.database(database);
     Doctor doctor = new Doctor(session, err);
-    List<Table> entries = doctor.entries(database, tables);
+    List<StoredTable> entries = doctor.entries(database, tables);
     List<Finding> findings = doctor.inspect(database, entries);
     Inspector inspector = new Inspector(session.name(), session.parts());
     boolean failed = false;
     int repaired = 0;
     for (int i = 0; i < entries.size(); i++) {
-      Table entry = entries.get(i);
+      StoredTable entry = entries.get(i);
       Finding finding = findings.get(i);
       Outcome outcome = repair(database, db, entry, finding, inspector, dryRun);
       failed |= outcome == Outcome.NOT_FIXABLE || outcome == Outcome.CONCURRENT_CHANGE || outcome == Outcome.FAILED;
       repaired += outcome == Outcome.REPAIRED || outcome == Outcome.WOULD_REPAIR ? 1 : 0;
-      if (partitions && !finding.kind().isDelta() && !entry.partitionKeys().isEmpty()) {
+      if (partitions && !finding.kind().isDelta() && entry.isPartitioned()) {
         try {
           out.printf("%s: partitions: %s%n", entry.name(), partitionLine(
               session.parts().partitionSync().sync(new TableName(database, entry.name()), entry, false, dryRun), dryRun));
@@ -91,7 +84,7 @@ public final class Repair {
         dryRun ? "would create" : "created", result.created(), dryRun ? "would delete" : "deleted", result.deleted());
   }
 
-  private Outcome repair(String database, StoredDatabase db, Table entry, Finding finding, Inspector inspector,
+  private Outcome repair(String database, StoredDatabase db, StoredTable entry, Finding finding, Inspector inspector,
       boolean dryRun) {
     String name = entry.name();
     List<Problem> unfixable = new ArrayList<>();
@@ -113,10 +106,10 @@ public final class Repair {
     }
     TableName table = new TableName(database, name);
     try {
-      Function<Table, TableInput> update = finding.kind().isDelta() ? deltaUpdate(table, db, entry, inspector)
-          : EntryEdits::classified;
-      TableInput updated = update.apply(entry);
-      List<String> diff = diff(entry, updated);
+      Function<StoredTable, EntryUpdate> update = finding.kind().isDelta() ? deltaUpdate(table, db, entry, inspector)
+          : EntryUpdate::classified;
+      EntryUpdate updated = update.apply(entry);
+      List<String> diff = updated.changes();
       if (diff.isEmpty()) {
         out.printf("%s: nothing to change%n", name);
         return Outcome.UNCHANGED;
@@ -128,11 +121,11 @@ public final class Repair {
       }
       String versionId = entry.versionId();
       if (versionId == null) { // a listing without VersionIds: the entry as read now is the base
-        Table current = session.glue().getTable(table);
+        StoredTable current = new GlueEntries(session.glue()).get(table);
         updated = update.apply(current);
         versionId = current.versionId();
       }
-      session.glue().updateTable(database, updated, versionId);
+      new GlueEntries(session.glue()).update(database, updated, versionId);
       out.printf("%s: repaired (%s)%n", name, codes(finding));
       diff.forEach(line -> out.println("  " + line));
       if (!unfixable.isEmpty()) {
@@ -152,103 +145,16 @@ public final class Repair {
   }
 
   /** A Delta entry's update: the definition Delta's log gives, at the location that holds the log. */
-  private Function<Table, TableInput> deltaUpdate(TableName table, StoredDatabase db, Table entry, Inspector inspector)
-      throws Exception {
+  private Function<StoredTable, EntryUpdate> deltaUpdate(TableName table, StoredDatabase db, StoredTable entry,
+      Inspector inspector) throws Exception {
     String location = inspector.deltaLocation(entry).orElseThrow();
     TableDefinition definition = session.parts().deltaDefinition(table, location, Map.of());
-    return t -> EntryWriter.forRunningSpark().updatedEntry(t, definition, Set.of(),
-        db.location());
+    return t -> EntryUpdate.rewritten(EntryWriter.forRunningSpark(), t, definition, Set.of(), db.location());
   }
 
   private static String codes(Finding f) {
     Set<String> codes = new TreeSet<>();
     f.problems().stream().filter(p -> p.code().fixableOn(f.kind())).forEach(p -> codes.add(p.code().name()));
     return String.join(",", codes);
-  }
-
-  /** The fields {@code updated} changes, one line each: {@code field: old -> new}. */
-  public static List<String> diff(Table before, TableInput after) {
-    List<String> lines = new ArrayList<>();
-    field(lines, "TableType", before.tableType(), after.tableType());
-    text(lines, "Description", before.description(), after.description());
-    StorageDescriptor b = before.storageDescriptor() == null ? StorageDescriptor.builder().build()
-        : before.storageDescriptor();
-    StorageDescriptor a = after.storageDescriptor();
-    field(lines, "StorageDescriptor.Location", b.location(), a.location());
-    field(lines, "StorageDescriptor.Columns", columns(b.columns()), columns(a.columns()));
-    columnComments(lines, "StorageDescriptor.Columns", b.columns(), a.columns());
-    field(lines, "StorageDescriptor.InputFormat", b.inputFormat(), a.inputFormat());
-    field(lines, "StorageDescriptor.OutputFormat", b.outputFormat(), a.outputFormat());
-    field(lines, "StorageDescriptor.SerdeInfo.SerializationLibrary",
-        b.serdeInfo() == null ? null : b.serdeInfo().serializationLibrary(), a.serdeInfo().serializationLibrary());
-    map(lines, "StorageDescriptor.SerdeInfo.Parameters",
-        b.serdeInfo() == null ? Map.of() : b.serdeInfo().parameters(), a.serdeInfo().parameters());
-    field(lines, "PartitionKeys", columns(before.partitionKeys()), columns(after.partitionKeys()));
-    map(lines, "Parameters", before.parameters(), after.parameters());
-    return lines;
-  }
-
-  private static void field(List<String> lines, String name, Object before, Object after) {
-    String b = before == null || "".equals(before) ? null : before.toString();
-    String a = after == null || "".equals(after) ? null : after.toString();
-    if (!Objects.equals(b, a)) {
-      lines.add(name + ": " + show(b) + " -> " + show(a));
-    }
-  }
-
-  /** A comment (Description, a column's): its UTF-8 size shown beside it, as Glue's limits are in bytes. */
-  private static void text(List<String> lines, String name, String before, String after) {
-    String b = before == null || before.isEmpty() ? null : before;
-    String a = after == null || after.isEmpty() ? null : after;
-    if (!Objects.equals(b, a)) {
-      lines.add(name + ": " + showText(b) + " -> " + showText(a));
-    }
-  }
-
-  private static String showText(String value) {
-    return value == null ? show(null)
-        : show(value) + " (" + value.getBytes(StandardCharsets.UTF_8).length + " bytes)";
-  }
-
-  /**
-   * The comment of each column both lists have, where it changes (the Columns line shows names and types
-   * only): a comment cut to Glue's limit, or one the Delta log does not have.
-   */
-  private static void columnComments(List<String> lines, String name, List<Column> before, List<Column> after) {
-    Map<String, Column> old = new HashMap<>();
-    if (before != null) {
-      before.stream().filter(c -> c.name() != null).forEach(c -> old.putIfAbsent(c.name().toLowerCase(Locale.ROOT), c));
-    }
-    for (Column c : after) {
-      Column was = c.name() == null ? null : old.get(c.name().toLowerCase(Locale.ROOT));
-      if (was != null) {
-        text(lines, name + "." + c.name() + ".Comment", was.comment(), c.comment());
-      }
-    }
-  }
-
-  private static void map(List<String> lines, String name, Map<String, String> before, Map<String, String> after) {
-    Set<String> keys = new TreeSet<>(before.keySet());
-    keys.addAll(after.keySet());
-    for (String key : keys) {
-      field(lines, name + "." + key, before.get(key), after.get(key));
-    }
-  }
-
-  private static String columns(List<Column> columns) {
-    if (columns == null || columns.isEmpty()) {
-      return null;
-    }
-    List<String> s = new ArrayList<>();
-    columns.forEach(c -> s.add(c.name() + " " + c.type()));
-    return "(" + String.join(", ", s) + ")";
-  }
-
-  private static String show(String value) {
-    if (value == null) {
-      return "(none)";
-    }
-    String v = value.length() > 120 ? value.substring(0, 117) + "..." : value;
-    return "'" + v + "'";
   }
 }
