@@ -504,7 +504,8 @@ class FileTableParityIT extends SparkCatalogParityTest {
     assertSameOutcome("SHOW PARTITIONS {t}");
     assertEquals(List.of("b", "c", "r"), gluePartitionNames("t"));
     // PARTITION (..) SET LOCATION (issue #43): the Glue partition object gets the new location (Trino and Athena
-    // read it); a partition that is not there is Spark's PARTITIONS_NOT_FOUND, a partial spec Spark's error
+    // read it); a partition that is not there is Spark's PARTITIONS_NOT_FOUND, a column that is not a partition
+    // column Spark's error
     String[] moved = {newDirectory("part-m") + "/c", newDirectory("part-m") + "/c"};
     onSpark(() -> {
       for (String dir : moved) {
