@@ -213,6 +213,15 @@ public final class SparkCompat {
   }
 
   /**
+   * Spark's refusal of {@code ALTER TABLE t SET SERDE 'class'} on a data source table
+   * (AlterTableSerDePropertiesCommand):
+   * Spark 3.5's names no table.
+   */
+  public static Throwable alterTableSetSerdeError(String qualifiedName) {
+    return QueryCompilationErrors.alterTableSetSerdeNotSupportedError();
+  }
+
+  /**
    * Spark's refusal of ALTER COLUMN .. SET/DROP NOT NULL on a data source table (its ResolveSessionCatalog): Spark 3.5
    * refuses either with a message that names no table.
    */

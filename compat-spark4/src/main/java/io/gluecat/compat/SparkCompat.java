@@ -242,6 +242,15 @@ public final class SparkCompat {
   }
 
   /**
+   * Spark's refusal of {@code ALTER TABLE t SET SERDE 'class'} on a data source table
+   * (AlterTableSerDePropertiesCommand):
+   * Spark 4's names the table.
+   */
+  public static Throwable alterTableSetSerdeError(String qualifiedName) {
+    return QueryCompilationErrors.alterTableSetSerdeNotSupportedError(qualifiedName);
+  }
+
+  /**
    * Spark's refusal of ALTER COLUMN .. SET/DROP NOT NULL on a data source table (its ResolveSessionCatalog): Spark 4
    * names the operation SET NOT NULL whichever way the statement changes the column.
    */

@@ -5,6 +5,7 @@ import io.gluecat.extensions.describe.RewriteDescribeTable;
 import io.gluecat.extensions.describe.RewriteShowTableExtended;
 import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
+import io.gluecat.extensions.partitions.RewriteTableStorage;
 import io.gluecat.extensions.planning.PrefetchTables;
 import io.gluecat.extensions.statistics.RewriteAnalyzeTable;
 import io.gluecat.extensions.views.RewriteViewCommands;
@@ -86,6 +87,13 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteRepairTable((SparkSession) session);
+      }
+    });
+    // SET SERDEPROPERTIES (the options) and PARTITION (..) SET LOCATION of file source tables, in Glue
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new RewriteTableStorage((SparkSession) session);
       }
     });
     // ANALYZE TABLE and DESCRIBE EXTENDED t col of file source tables: statistics in the Glue entry

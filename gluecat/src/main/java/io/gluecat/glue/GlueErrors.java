@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
  * AlreadyExistsException on a database call    -> NamespaceAlreadyExistsException
  * ConcurrentModificationException              -> GlueConcurrentModificationException (retryable)
  * per-partition Errors of a Batch*Partition     -> GlueCatalogException naming the table and partitions
- *   (AlreadyExists on create and EntityNotFound on delete are not errors: the wanted state holds)
+ *   (AlreadyExists on create and EntityNotFound on delete are not errors: the wanted state holds; on update
+ *   every one is)
  * access denied, in any of AWS's shapes:      -> GlueCatalogException "Access denied: ..." naming the
  *   Glue's JSON AccessDeniedException,            catalog, the database or table, the refused IAM action
  *   a Glue HTTP 403 whose body the SDK could      (glue:&lt;Operation&gt;, sts:AssumeRole, s3:&lt;Action&gt;), the
@@ -60,7 +61,8 @@ public final class GlueErrors {
     DELETE_TABLE("DeleteTable", Entity.TABLE, Entity.TABLE),
     GET_PARTITIONS("GetPartitions", Entity.TABLE, Entity.TABLE),
     BATCH_CREATE_PARTITION("BatchCreatePartition", Entity.TABLE, Entity.TABLE),
-    BATCH_DELETE_PARTITION("BatchDeletePartition", Entity.TABLE, Entity.TABLE);
+    BATCH_DELETE_PARTITION("BatchDeletePartition", Entity.TABLE, Entity.TABLE),
+    BATCH_UPDATE_PARTITION("BatchUpdatePartition", Entity.TABLE, Entity.TABLE);
 
     final String operation;
     final Entity missing;
@@ -144,8 +146,8 @@ public final class GlueErrors {
   }
 
   /**
-   * The per-partition errors a BatchCreatePartition or BatchDeletePartition answered with (the call itself
-   * succeeded), as one exception naming the catalog, table, each partition's values and Glue's error code.
+   * The per-partition errors a BatchCreatePartition, BatchUpdatePartition or BatchDeletePartition answered with
+   * (the call itself succeeded), as one exception naming the catalog, table, each partition's values and Glue's error code.
    */
   public GlueCatalogException partitionErrors(Call call, String database, String table, java.util.List<String> errors) {
     int shown = Math.min(errors.size(), 5);

@@ -39,7 +39,8 @@ import software.amazon.awssdk.services.glue.model.Table;
  * table's location (gluecat's tables are read from their directories, so a kept one would still be read);
  * {@code RENAME} moves such a directory to the new values' one; {@code TRUNCATE} empties the partitions' (or the
  * table's) directories and keeps the partitions. Glue is changed in the same statement, so Trino and Athena see
- * it. Tables whose partitions Glue keeps no objects for ({@link PartitionSync#notApplicable}) get TRUNCATE only.
+ * it; {@code SET LOCATION} of a partition changes its Glue object's location. Tables whose partitions Glue keeps no
+ * objects for ({@link PartitionSync#notApplicable}) get TRUNCATE only.
  */
 public final class PartitionCommands {
   private final String qualified;
@@ -162,6 +163,27 @@ public final class PartitionCommands {
     } catch (IOException e) {
       cause.addSuppressed(e);
     }
+  }
+
+  /**
+   * {@code ALTER TABLE t PARTITION (..) SET LOCATION}: the Glue partition of a full spec (each partition column's
+   * value as Glue keeps it) gets {@code location} in its storage descriptor, the rest of the object as it was, as
+   * Spark's catalog changes only the partition's location (no directory is made or moved). False, with nothing
+   * changed, when Glue holds no such partition.
+   */
+  public boolean setLocation(Map<String, String> spec, String location) {
+    requireObjects("ALTER TABLE ... SET LOCATION");
+    Optional<Partition> found = find(spec);
+    if (found.isEmpty()) {
+      return false;
+    }
+    Partition old = found.get();
+    String qualifiedLocation = fs(location).makeQualified(new Path(location)).toString();
+    glue.partitions().update(name, old.values(), PartitionInput.builder().values(old.values())
+        .storageDescriptor(old.storageDescriptor().toBuilder().location(qualifiedLocation).build())
+        .parameters(old.parameters()).lastAccessTime(old.lastAccessTime()).build());
+    changed.run();
+    return true;
   }
 
   /** TRUNCATE TABLE ... PARTITION: each partition's directory emptied; the partitions stay. */
