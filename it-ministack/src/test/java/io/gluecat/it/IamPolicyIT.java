@@ -407,10 +407,10 @@ class IamPolicyIT extends MiniStackSparkTest {
 
   /**
    * For each Glue action of docs/iam/writer.json, a role holding the writer policy without it runs a journey that
-   * needs every one of them (namespaces, a partitioned parquet table, its Glue partitions added, read and deleted,
-   * ALTER, listings, DROP), stopping at the first statement that fails: that statement must fail with gluecat's
+   * needs every one of them (namespaces, a partitioned parquet table, its Glue partitions added, read, moved and
+   * deleted, ALTER, listings, DROP), stopping at the first statement that fails: that statement must fail with gluecat's
    * access-denied message naming the left-out action. One Spark session, the roles made once, a catalog per role.
-   * It runs on every line (about 11 s on spark-4.2 with the machine loaded, most of it the 13 journeys): which
+   * It runs on every line (about 11 s on spark-4.2 with the machine loaded, most of it the 14 journeys): which
    * calls a statement makes goes through each line's compat module.
    */
   @Test
@@ -426,7 +426,7 @@ class IamPolicyIT extends MiniStackSparkTest {
             actions.add(a.asText().substring("glue:".length()));
           }
         }));
-    assertEquals(13, actions.size(), "writer.json's Glue actions: " + actions);
+    assertEquals(14, actions.size(), "writer.json's Glue actions: " + actions);
     Map<String, String> outcome = new java.util.TreeMap<>();
     for (String action : actions) {
       String role = moto.role("writer-without-" + action, "spark-base",
@@ -451,6 +451,7 @@ class IamPolicyIT extends MiniStackSparkTest {
         "INSERT INTO " + t + " VALUES (1, '2026-12-01'), (2, '2026-12-02')",
         "SELECT id FROM " + t + " WHERE day = '2026-12-02'",
         "INSERT OVERWRITE " + t + " VALUES (3, '2026-12-03')",
+        "ALTER TABLE " + t + " PARTITION (day = '2026-12-03') SET LOCATION '" + newDirectory("moved") + "'",
         "ALTER TABLE " + t + " SET TBLPROPERTIES ('team' = 'sales')",
         "SHOW TABLES IN " + catalog + "." + db,
         "DROP TABLE " + t,
