@@ -87,7 +87,7 @@ public final class EntryReader {
     StorageDescriptor sd = table.storageDescriptor();
     Map<String, String> serdeParameters = withoutNullValues(sd != null && sd.serdeInfo() != null
         && sd.serdeInfo().hasParameters() ? sd.serdeInfo().parameters() : Map.of());
-    String location = location(qualified, sd, serdeParameters);
+    String location = location(qualified, new StoredTable(table));
     checkLocation(qualified, location);
 
     StructType schema = schema(qualified, parameters);
@@ -121,19 +121,11 @@ public final class EntryReader {
     return key.startsWith("spark.sql.") || HIVE_GENERATED.contains(key);
   }
 
-  /** The SerDe path first (Spark's Hive path and Trino write it), else a real StorageDescriptor location. */
-  private static String location(String qualified, StorageDescriptor sd, Map<String, String> serdeParameters) {
-    String path = serdeParameters.get(PATH);
-    if (path != null && !path.trim().isEmpty()) {
-      return path.trim();
-    }
-    String sdLocation = sd == null ? null : sd.location();
-    if (sdLocation != null && !sdLocation.trim().isEmpty() && !sdLocation.trim().endsWith(PLACEHOLDER_SUFFIX)) {
-      return sdLocation.trim();
-    }
-    throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has neither a "
-        + "SerDe parameter '%s' nor a StorageDescriptor.Location other than a Spark placeholder (%s)",
-        qualified, PATH, sdLocation == null ? "none" : sdLocation));
+  /** The location read ({@link StoredTable#readLocation}), or the error naming the table and what its entry holds. */
+  private static String location(String qualified, StoredTable entry) {
+    return entry.readLocation().orElseThrow(() -> new InvalidGlueEntryException(String.format("Table %s has no "
+        + "location: its Glue entry has neither a SerDe parameter '%s' nor a StorageDescriptor.Location other than a "
+        + "Spark placeholder (%s)", qualified, PATH, entry.storageLocation().orElse("none"))));
   }
 
   /** The schema JSON, whole or in parts, as {@link #read} reads it; empty when the entry has none (views too). */

@@ -19,19 +19,21 @@ import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
  */
 public final class GlueViewEntries {
   private final GlueGateway glue;
+  private final GlueEntries entries;
 
   public GlueViewEntries(GlueGateway glue) {
     this.glue = glue;
+    this.entries = new GlueEntries(glue);
   }
 
   /** The entry at {@code name}, table or view; empty when nothing or no database is there. */
   public Optional<StoredTable> find(TableName name) {
-    return new GlueEntries(glue).find(name);
+    return entries.find(name);
   }
 
   /** Every entry of the database, tables and views, as one listing returns them. */
   public List<StoredTable> list(String database) throws NoSuchNamespaceException {
-    return new GlueEntries(glue).list(database);
+    return entries.list(database);
   }
 
   /** Creates {@code view}'s entry, {@link ViewFormat#newEntry} of it. */

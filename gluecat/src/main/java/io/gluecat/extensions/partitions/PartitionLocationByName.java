@@ -52,11 +52,9 @@ final class PartitionLocationByName extends GlueCommandPlan {
         SparkCompat.scalaMap(spec), partitionSchema, table.identifier().quotedString(),
         SQLConf.get().resolver())));
     List<String> columns = List.of(partitionSchema.fieldNames());
-    if (!new java.util.HashSet<>(columns).equals(normalized.keySet())) {
-      throw (Exception) QueryCompilationErrors.invalidPartitionSpecError(String.format("The spec (%s) must match "
-          + "the partition spec (%s) defined in table '%s'", String.join(", ", normalized.keySet()),
-          String.join(", ", columns), table.identifier()));
-    }
+    // Spark's own check (its SessionCatalog's before a partition is read), with its error on each line
+    PartitioningUtils.requireExactMatchedPartitionSpec(table.identifier().toString(),
+        SparkCompat.scalaMap(normalized), Scala.list(columns));
     Map<String, String> ordered = new LinkedHashMap<>();
     for (String column : columns) {
       ordered.put(column, normalized.get(column));
