@@ -67,17 +67,19 @@ public final class SparkCompat {
   /**
    * A CatalogTable as Spark's own catalog gives one: an external data source table ({@code viewText} null), with
    * its statistics if it has any, or a view ({@code CatalogTableType.VIEW()}: its text, its context in
-   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4).
+   * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4); a file
+   * source table with its bucketing.
    */
   public static CatalogTable catalogTable(CatalogTableType type, String viewText, TableIdentifier identifier,
       CatalogStorageFormat storage, StructType schema, String provider, List<String> partitionColumns, String owner,
       long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.BucketSpec> bucketSpec) {
     scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats =
         scala.Option.apply(statistics.orElse(null));
     scala.collection.Seq<String> partitions = Scala.list(partitionColumns);
     return new CatalogTable(identifier, type, storage, schema,
-        scala.Option.apply(provider), partitions, scala.Option.empty(), owner, createTimeMillis, -1L,
+        scala.Option.apply(provider), partitions, scala.Option.apply(bucketSpec.orElse(null)), owner, createTimeMillis, -1L,
         createVersion, scalaMap(properties), stats, scala.Option.apply(viewText),
         scala.Option.apply(comment.orElse(null)),
         Scala.<String>list(), false, true, scalaMap(Map.of()), scala.Option.empty());
@@ -130,6 +132,20 @@ public final class SparkCompat {
   /** Whether a column is an identity column: Spark 3.5's columns have no identity (Delta's builder keeps it in metadata). */
   public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
     return false;
+  }
+
+  /**
+   * Writes {@code data} at {@code location} as DataFrameWriter's {@code save} does, with a bucketing, which
+   * {@code save} refuses: Spark's V1 file source write (InsertIntoHadoopFsRelationCommand), given the table's bucket
+   * spec, as Spark's own catalog writes a bucketed table.
+   */
+  public static void writeBucketed(org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> data, String provider,
+      String location, List<String> partitionColumns, org.apache.spark.sql.catalyst.catalog.BucketSpec bucketSpec,
+      Map<String, String> options, org.apache.spark.sql.SaveMode mode) {
+    org.apache.spark.sql.execution.datasources.DataSource source = new org.apache.spark.sql.execution.datasources
+        .DataSource(data.sparkSession(), provider, Scala.list(location), scala.Option.empty(),
+        Scala.list(partitionColumns), scala.Option.apply(bucketSpec), scalaMap(options), scala.Option.empty());
+    run(data.sparkSession(), source.planForWriting(mode, data.logicalPlan()));
   }
 
   /** Analyzes and runs {@code plan} in {@code spark}, as a statement of its own would be, and returns its rows. */

@@ -31,10 +31,20 @@ final class LineSignatures {
       StructType schema, Option<String> provider, Seq<String> partitionColumns, String owner, long createTimeMillis,
       String createVersion, scala.collection.immutable.Map<String, String> properties,
       Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats, Option<String> viewText,
-      Option<String> comment, Option<String> collation) {
-    return new CatalogTable(identifier, type, storage, schema, provider, partitionColumns, Option.empty(), owner,
+      Option<String> comment, Option<String> collation,
+      Option<org.apache.spark.sql.catalyst.catalog.BucketSpec> bucketSpec) {
+    return new CatalogTable(identifier, type, storage, schema, provider, partitionColumns, bucketSpec, owner,
         createTimeMillis, -1L, createVersion, properties, stats, viewText, comment, collation,
         Scala.<String>list(), false, true, SparkCompat.scalaMap(java.util.Map.of()), Option.empty());
+  }
+
+  /** Spark 4.0's and 4.1's DataSource: eight arguments. */
+  static org.apache.spark.sql.execution.datasources.DataSource dataSource(org.apache.spark.sql.SparkSession spark,
+      String provider, Seq<String> paths, Seq<String> partitionColumns,
+      Option<org.apache.spark.sql.catalyst.catalog.BucketSpec> bucketSpec,
+      scala.collection.immutable.Map<String, String> options) {
+    return new org.apache.spark.sql.execution.datasources.DataSource(spark, provider, paths, Option.empty(),
+        partitionColumns, bucketSpec, options, Option.empty());
   }
 
   /** Spark 4.0's and 4.1's ViewHelper names the view by its TableIdentifier. */

@@ -62,12 +62,14 @@ public final class SparkCompat {
    * A CatalogTable as Spark's own catalog gives one: an external data source table ({@code viewText} null), with
    * its statistics if it has any, or a view ({@code CatalogTableType.VIEW()}: its text, its context in
    * {@code properties} (view.*), empty storage, no provider) (the constructor gained a collation in Spark 4.1 and a
-   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part).
+   * multi-part identifier in Spark 4.2: none here, as gluecat's namespaces have one part); a file source table with
+   * its bucketing.
    */
   public static CatalogTable catalogTable(CatalogTableType type, String viewText, TableIdentifier identifier,
       CatalogStorageFormat storage, StructType schema, String provider, List<String> partitionColumns, String owner,
       long createTimeMillis, String createVersion, Map<String, String> properties, java.util.Optional<String> comment,
-      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics,
+      java.util.Optional<org.apache.spark.sql.catalyst.catalog.BucketSpec> bucketSpec) {
     scala.Option<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> stats =
         scala.Option.apply(statistics.orElse(null));
     scala.collection.immutable.Seq<String> partitions = Scala.list(partitionColumns);
@@ -76,7 +78,8 @@ public final class SparkCompat {
     String collation = tableProperties.remove("collation");
     return LineSignatures.catalogTable(identifier, type, storage, schema, scala.Option.apply(provider), partitions,
         owner, createTimeMillis, createVersion, scalaMap(tableProperties), stats, scala.Option.apply(viewText),
-        scala.Option.apply(comment.orElse(null)), scala.Option.apply(collation));
+        scala.Option.apply(comment.orElse(null)), scala.Option.apply(collation),
+        scala.Option.apply(bucketSpec.orElse(null)));
   }
 
   /** Drops Spark's cached relation of a file source table (its file listing), after its entry changed. */
@@ -148,6 +151,22 @@ public final class SparkCompat {
   /** Whether a column is an identity column (GENERATED ... AS IDENTITY), which Spark 4 keeps outside its metadata. */
   public static boolean isIdentity(org.apache.spark.sql.connector.catalog.Column column) {
     return column.identityColumnSpec() != null;
+  }
+
+  /**
+   * Writes {@code data} at {@code location} as DataFrameWriter's {@code save} does, with a bucketing, which
+   * {@code save} refuses: Spark's V1 file source write (InsertIntoHadoopFsRelationCommand), given the table's bucket
+   * spec, as Spark's own catalog writes a bucketed table.
+   */
+  public static void writeBucketed(org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> data, String provider,
+      String location, List<String> partitionColumns, org.apache.spark.sql.catalyst.catalog.BucketSpec bucketSpec,
+      Map<String, String> options, org.apache.spark.sql.SaveMode mode) {
+    org.apache.spark.sql.classic.Dataset<org.apache.spark.sql.Row> classic =
+        (org.apache.spark.sql.classic.Dataset<org.apache.spark.sql.Row>) data;
+    org.apache.spark.sql.execution.datasources.DataSource source = LineSignatures.dataSource(classic.sparkSession(),
+        provider, Scala.list(location), Scala.list(partitionColumns), scala.Option.apply(bucketSpec),
+        scalaMap(options));
+    run(classic.sparkSession(), source.planForWriting(mode, classic.logicalPlan()));
   }
 
   /** Analyzes and runs {@code plan} in {@code spark}, as a statement of its own would be, and returns its rows. */

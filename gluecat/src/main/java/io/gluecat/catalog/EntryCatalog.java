@@ -167,7 +167,8 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
         hadoop.storageProperties(qualified, entry.storageProperties()));
     return SparkCompat.catalogTable(CatalogTableType.EXTERNAL(), null, identifier, storage, schema, entry.provider(),
         partitionColumns, entry.owner().orElse(""), entry.createTimeMillis(), entry.createVersion(),
-        entry.properties(), entry.comment(), entry.statistics());
+        entry.properties(), entry.comment(), entry.statistics(),
+        entry.bucketing().map(io.gluecat.entry.Bucketing::toSpark));
   }
 
   /** The database's tables; its views are not tables here, as on every Spark line. */

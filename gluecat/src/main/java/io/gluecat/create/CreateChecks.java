@@ -9,7 +9,7 @@ import org.apache.spark.sql.connector.expressions.Transform;
 /**
  * What a create, replace or rename is refused for before anything is written (no file, no Delta commit, no
  * Glue call that changes anything), each with the catalog and the table or database named: names Glue and
- * the engines reading it cannot use, bucketing, and table properties that the entry format reserves.
+ * the engines reading it cannot use, a Delta table's bucketing, and table properties that the entry format reserves.
  */
 public final class CreateChecks {
   /** Glue's limit for database and table names. */
@@ -57,11 +57,11 @@ public final class CreateChecks {
           + "avro | text | delta.", catalog, table));
     }
     for (Transform t : partitions) {
-      if (t.name().equals("bucket") || t.name().equals("sorted_bucket")) {
-        throw new UnsupportedOperationException(String.format("Table %s.%s: bucketed tables (CLUSTERED BY ... INTO "
-            + "n BUCKETS) are not supported by gluecat: Delta Lake has no bucketing, and Spark's bucketing of "
-            + "other formats is not Hive's, so Glue readers would misread it. Partition by columns instead.",
-            catalog, table));
+      boolean bucketing = t.name().equals("bucket") || t.name().equals("sorted_bucket");
+      if (bucketing && EntryFormat.isDelta(arguments.provider())) {
+        throw new UnsupportedOperationException(String.format("Table %s.%s: Delta tables cannot be bucketed "
+            + "(CLUSTERED BY ... INTO n BUCKETS): Delta Lake has no bucketing. Partition by columns instead, or "
+            + "create a bucketed table of a file format (USING parquet).", catalog, table));
       }
     }
     // OPTIONS would be stored in the entry, which never decides how storage is reached (see StorageTrust)

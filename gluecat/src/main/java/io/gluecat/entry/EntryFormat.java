@@ -28,7 +28,9 @@ public final class EntryFormat {
   public static final String SCHEMA_PART_COL_PREFIX = SCHEMA + ".partCol.";
   public static final String SCHEMA_NUM_BUCKETS = SCHEMA + ".numBuckets";
   public static final String SCHEMA_NUM_BUCKET_COLS = SCHEMA + ".numBucketCols";
+  public static final String SCHEMA_BUCKET_COL_PREFIX = SCHEMA + ".bucketCol.";
   public static final String SCHEMA_NUM_SORT_COLS = SCHEMA + ".numSortCols";
+  public static final String SCHEMA_SORT_COL_PREFIX = SCHEMA + ".sortCol.";
   /** Spark's default for spark.sql.sources.schemaStringLengthThreshold. */
   public static final int DEFAULT_SCHEMA_THRESHOLD = 4000;
   /** Statistics as Spark's Hive path keeps them (HiveExternalCatalog): table and partition parameters. */

@@ -113,7 +113,8 @@ public final class EntryReader {
     long createTime = table.createTime() == null ? 0L : table.createTime().toEpochMilli();
     return new GlueEntry(name, provider, location, schema, partitionColumns, comment, properties,
         storageProperties, Optional.ofNullable(table.owner()), parameters.getOrDefault(CREATE_VERSION, ""),
-        createTime, isDelta(provider) ? Optional.empty() : EntryStatistics.read(table.name(), parameters));
+        createTime, isDelta(provider) ? Optional.empty() : EntryStatistics.read(table.name(), parameters),
+        isDelta(provider) ? Optional.empty() : Bucketing.read(qualified, parameters, schema));
   }
 
   /** Spark hides every spark.sql.* key (statistics included) and Hive's bookkeeping from table properties. */
@@ -181,16 +182,7 @@ public final class EntryReader {
       }
       return null;
     }
-    int count;
-    try {
-      count = Integer.parseInt(declared.trim());
-    } catch (NumberFormatException e) {
-      count = -1;
-    }
-    if (count < 1) {
-      throw new InvalidGlueEntryException(String.format("Table %s has %s = '%s', which is not a positive number",
-          qualified, SCHEMA_NUM_PARTS, declared));
-    }
+    int count = declaredCount("Table " + qualified, SCHEMA_NUM_PARTS, declared, 1);
     StringBuilder json = new StringBuilder();
     for (int i = 0; i < count; i++) {
       String part = parameters.get(SCHEMA_PART_PREFIX + i);
@@ -210,6 +202,24 @@ public final class EntryReader {
   }
 
   /**
+   * A count Spark's Hive path stores in a parameter ({@code key} = {@code declared}): at least {@code least} (0 or
+   * 1), else refused, naming {@code subject} ("Table glue.db.t"), the key and the value.
+   */
+  static int declaredCount(String subject, String key, String declared, int least) {
+    int count;
+    try {
+      count = Integer.parseInt(declared.trim());
+    } catch (NumberFormatException e) {
+      count = -1;
+    }
+    if (count < least) {
+      throw new InvalidGlueEntryException(String.format("%s has %s = '%s', which is not a %snumber", subject, key,
+          declared, least > 0 ? "positive " : ""));
+    }
+    return count;
+  }
+
+  /**
    * The values of the numbered keys {@code <prefix>0 .. <prefix><n-1>}, n being the value of {@code countKey}
    * (Spark's way of storing a list in parameters); empty without {@code countKey}. A count that is not a number
    * or a missing or blank value is refused, naming {@code subject} ("Table glue.db.t") and the key.
@@ -220,16 +230,7 @@ public final class EntryReader {
     if (declared == null) {
       return List.of();
     }
-    int count;
-    try {
-      count = Integer.parseInt(declared.trim());
-    } catch (NumberFormatException e) {
-      count = -1;
-    }
-    if (count < 0) {
-      throw new InvalidGlueEntryException(String.format("%s has %s = '%s', which is not a number", subject,
-          countKey, declared));
-    }
+    int count = declaredCount(subject, countKey, declared, 0);
     List<String> values = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       String value = parameters.get(prefix + i);

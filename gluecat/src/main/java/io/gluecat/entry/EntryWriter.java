@@ -271,6 +271,7 @@ public final class EntryWriter {
         parameters.put(SCHEMA_PART_COL_PREFIX + i, partitionColumns.get(i));
       }
     }
+    table.bucketing().ifPresent(b -> b.putInto(parameters)); // in parameters only, as Spark's Hive path: Bucketing
   }
 
   /** The schema JSON (char and varchar as string, their types in the field metadata), split as Spark splits it. */

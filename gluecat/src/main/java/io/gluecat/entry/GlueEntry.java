@@ -23,11 +23,12 @@ public final class GlueEntry {
   private final String createVersion;
   private final long createTimeMillis;
   private final Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics;
+  private final Optional<Bucketing> bucketing;
 
   GlueEntry(TableName name, String provider, String location, StructType schema, List<String> partitionColumns,
       Optional<String> comment, Map<String, String> properties, Map<String, String> storageProperties,
       Optional<String> owner, String createVersion, long createTimeMillis,
-      Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics) {
+      Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics, Optional<Bucketing> bucketing) {
     this.name = name;
     this.provider = provider;
     this.location = location;
@@ -40,6 +41,7 @@ public final class GlueEntry {
     this.createVersion = createVersion;
     this.createTimeMillis = createTimeMillis;
     this.statistics = statistics;
+    this.bucketing = bucketing;
   }
 
   public TableName name() { return name; }
@@ -60,4 +62,6 @@ public final class GlueEntry {
   public long createTimeMillis() { return createTimeMillis; }
   /** The statistics ANALYZE TABLE stored ({@link EntryStatistics}); empty when it has none. */
   public Optional<org.apache.spark.sql.catalyst.catalog.CatalogStatistics> statistics() { return statistics; }
+  /** The bucketing a file source table's entry holds ({@link Bucketing}); empty when it has none. */
+  public Optional<Bucketing> bucketing() { return bucketing; }
 }

@@ -26,10 +26,18 @@ public final class TableDefinition {
   private final Optional<String> comment;
   private final Map<String, String> properties;
   private final Map<String, String> storageProperties;
+  private final Optional<Bucketing> bucketing;
 
   public TableDefinition(TableName name, String provider, StructType schema, List<String> partitionColumns,
       String location, Optional<String> comment, Map<String, String> properties,
       Map<String, String> storageProperties) {
+    this(name, provider, schema, partitionColumns, location, comment, properties, storageProperties, Optional.empty());
+  }
+
+  /** A table with its bucketing ({@code CLUSTERED BY}), which only file source tables have. */
+  public TableDefinition(TableName name, String provider, StructType schema, List<String> partitionColumns,
+      String location, Optional<String> comment, Map<String, String> properties,
+      Map<String, String> storageProperties, Optional<Bucketing> bucketing) {
     this.name = name;
     this.provider = provider;
     if (EntryFormat.isDelta(provider)) {
@@ -52,6 +60,7 @@ public final class TableDefinition {
     this.comment = comment;
     this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     this.storageProperties = Collections.unmodifiableMap(new LinkedHashMap<>(storageProperties));
+    this.bucketing = bucketing;
   }
 
   public TableName name() { return name; }
@@ -65,4 +74,5 @@ public final class TableDefinition {
   /** Data source options (OPTIONS), stored as SerDe parameters. */
   public Map<String, String> storageProperties() { return storageProperties; }
   public boolean isDelta() { return EntryFormat.isDelta(provider); }
+  public Optional<Bucketing> bucketing() { return bucketing; }
 }

@@ -64,7 +64,8 @@ public final class FileStagedTable implements StagedTable, SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     return new FileWriteTable.Builder(definition.provider(), definition.location(), definition.partitionColumns(),
-        hadoop.writeOptions(name, definition.storageProperties(), info.options().asCaseSensitiveMap()), () -> { });
+        definition.bucketing(), hadoop.writeOptions(name, definition.storageProperties(),
+        info.options().asCaseSensitiveMap()), () -> { });
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.gluecat.compat.SparkCompat;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
+import io.gluecat.entry.Bucketing;
 import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
@@ -76,7 +77,8 @@ public final class FileTables {
     CreateArguments arguments = new CreateArguments(properties);
     String location = arguments.location(catalog, options, name, databaseLocation);
     TableDefinition definition = new TableDefinition(name, provider, schema, partitionColumns, location,
-        arguments.comment(), arguments.userProperties(), arguments.options());
+        arguments.comment(), arguments.userProperties(), arguments.options(),
+        bucketing(name, partitions, schema, partitionColumns));
     NewDirectory made = null;
     if (arguments.explicitLocation().isEmpty()) {
       made = locations.make(name, location); // first, so that the entry never points at nothing
@@ -132,7 +134,7 @@ public final class FileTables {
       List<String> partitionColumns, Transform[] partitions, Map<String, String> properties,
       Optional<String> databaseLocation) {
     CreateArguments arguments = new CreateArguments(properties);
-    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments,
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, partitions, arguments,
         databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
@@ -172,7 +174,7 @@ public final class FileTables {
           catalog, name, provider));
     }
     CreateArguments arguments = new CreateArguments(properties);
-    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, arguments,
+    TableDefinition definition = stagedDefinition(name, provider, schema, partitionColumns, partitions, arguments,
         databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
@@ -191,10 +193,17 @@ public final class FileTables {
 
   /** The definition of a table created or replaced as select, at a location that must be empty. */
   private TableDefinition stagedDefinition(TableName name, String provider, StructType schema,
-      List<String> partitionColumns, CreateArguments arguments, Optional<String> databaseLocation) {
+      List<String> partitionColumns, Transform[] partitions, CreateArguments arguments,
+      Optional<String> databaseLocation) {
     String location = arguments.location(catalog, options, name, databaseLocation);
     return new TableDefinition(name, provider, schema, partitionColumns, location, arguments.comment(),
-        arguments.userProperties(), arguments.options());
+        arguments.userProperties(), arguments.options(), bucketing(name, partitions, schema, partitionColumns));
+  }
+
+  /** The bucketing of CLUSTERED BY or bucketBy, checked against the table's columns (Bucketing.of). */
+  private Optional<Bucketing> bucketing(TableName name, Transform[] partitions, StructType schema,
+      List<String> partitionColumns) {
+    return Bucketing.of(catalog + "." + name, partitions, schema, partitionColumns);
   }
 
   /**
@@ -216,11 +225,12 @@ public final class FileTables {
         throw removed.get();
       }
       throw new GlueCatalogException(String.format("The files of table %s.%s were written at %s, but writing its "
-          + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s LOCATION '%s' "
+          + "Glue entry failed: %s. Register them with CREATE TABLE %s.%s (<columns>) USING %s%s%s LOCATION '%s' "
           + "(after DROP TABLE %s.%s if it still exists; DROP never deletes data).", catalog, definition.name(),
           definition.location(), e.getMessage(), catalog, definition.name(), definition.provider(),
           partitionColumns.isEmpty() ? "" : " PARTITIONED BY (" + String.join(", ", partitionColumns) + ")",
-          definition.location(), catalog, definition.name()), e);
+          definition.bucketing().map(b -> " " + b.sql()).orElse(""), definition.location(), catalog,
+          definition.name()), e);
     }
     syncAfterWrite(definition.name(), input, newEntry);
   }
@@ -301,7 +311,7 @@ public final class FileTables {
         columnChanges.stream().anyMatch(TableChange.AddColumn.class::isInstance) ? "ALTER TABLE ADD COLUMNS"
             : "ALTER TABLE ALTER COLUMN");
     TableDefinition definition = new TableDefinition(name, current.provider(), schema, current.partitionColumns(),
-        location, comment, properties, storage);
+        location, comment, properties, storage, current.bucketing());
     // a new location holds other files, so the statistics go, as Spark's catalog drops them on SET LOCATION
     software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
         location.equals(current.location()) ? entry : EntryEdits.withoutStatistics(entry), definition, removed,
@@ -336,10 +346,12 @@ public final class FileTables {
   private List<String> partitionColumns(TableName name, Transform[] partitions) {
     List<String> columns = new ArrayList<>();
     for (Transform t : partitions) {
+      if ("bucket".equals(t.name()) || "sorted_bucket".equals(t.name())) {
+        continue; // the bucketing, see bucketing()
+      }
       if (!"identity".equals(t.name())) {
-        throw new UnsupportedOperationException(String.format("Table %s.%s: %s tables are not supported by "
-            + "gluecat yet (Spark's bucketed writes, which keep the bucket spec in the entry's properties, are not "
-            + "gluecat's write paths); partition by columns instead.", catalog, name, "bucket".equals(t.name()) ? "bucketed" : t.name() + "-partitioned"));
+        throw new UnsupportedOperationException(String.format("Table %s.%s: %s-partitioned tables are not supported "
+            + "by gluecat; partition by columns instead.", catalog, name, t.name()));
       }
       NamedReference[] refs = t.references();
       columns.add(String.join(".", refs[0].fieldNames()));

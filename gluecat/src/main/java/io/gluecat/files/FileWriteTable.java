@@ -1,9 +1,12 @@
 package io.gluecat.files;
 
+import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.Bucketing;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -59,8 +62,9 @@ public final class FileWriteTable implements SupportsWrite {
     if (call == WriterCall.INSERT_INTO) {
       return new Transform[0];
     }
-    // saveAsTable compares these with the writer's partitionBy, as V1 compares them with the table's
-    return entry.partitionColumns().stream().map(Expressions::identity).toArray(Transform[]::new);
+    // saveAsTable compares these with the writer's partitionBy and bucketBy, as V1 compares them with the table's
+    return java.util.stream.Stream.concat(entry.partitionColumns().stream().map(Expressions::identity),
+        entry.bucketing().map(Bucketing::transform).stream()).toArray(Transform[]::new);
   }
 
   @Override
@@ -76,7 +80,7 @@ public final class FileWriteTable implements SupportsWrite {
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     hadoop.open(name, entry.location());
-    return new Builder(entry.provider(), entry.location(), entry.partitionColumns(),
+    return new Builder(entry.provider(), entry.location(), entry.partitionColumns(), entry.bucketing(),
         hadoop.writeOptions(name, entry.storageProperties(), info.options().asCaseSensitiveMap()), afterWrite);
   }
 
@@ -88,15 +92,17 @@ public final class FileWriteTable implements SupportsWrite {
     private final String provider;
     private final String location;
     private final List<String> partitionColumns;
+    private final Optional<Bucketing> bucketing;
     private final Map<String, String> options;
     private final Runnable afterWrite;
     private boolean truncate;
 
-    Builder(String provider, String location, List<String> partitionColumns, Map<String, String> options,
-        Runnable afterWrite) {
+    Builder(String provider, String location, List<String> partitionColumns, Optional<Bucketing> bucketing,
+        Map<String, String> options, Runnable afterWrite) {
       this.provider = provider;
       this.location = location;
       this.partitionColumns = partitionColumns;
+      this.bucketing = bucketing;
       this.options = options;
       this.afterWrite = afterWrite;
     }
@@ -110,7 +116,7 @@ public final class FileWriteTable implements SupportsWrite {
     @Override
     public V1Write build() {
       return () -> (InsertableRelation) (data, overwrite) -> {
-        writeFiles(provider, location, partitionColumns, options, data,
+        writeFiles(provider, location, partitionColumns, bucketing, options, data,
             truncate || overwrite ? SaveMode.Overwrite : SaveMode.Append);
         afterWrite.run();
       };
@@ -122,11 +128,16 @@ public final class FileWriteTable implements SupportsWrite {
    * the partitions written when {@code partitionOverwriteMode} is dynamic, and everything otherwise.
    */
   private static void writeFiles(String provider, String location, List<String> partitionColumns,
-      Map<String, String> options, Dataset<Row> data, SaveMode mode) {
+      Optional<Bucketing> bucketing, Map<String, String> options, Dataset<Row> data, SaveMode mode) {
     // the location is the table's (a saveAsTable's option("path") became it): a path option beside it would make
     // Spark refuse the save ("There is a 'path' option set and save() is called with a path parameter")
     Map<String, String> withoutPath = new java.util.LinkedHashMap<>(options);
     withoutPath.keySet().removeIf(key -> key.equalsIgnoreCase("path"));
+    if (bucketing.isPresent()) { // save refuses a bucketing: the same write, given the table's bucket spec
+      SparkCompat.writeBucketed(data, provider, location, partitionColumns, bucketing.get().toSpark(), withoutPath,
+          mode);
+      return;
+    }
     data.write()
         .format(provider)
         .options(withoutPath)

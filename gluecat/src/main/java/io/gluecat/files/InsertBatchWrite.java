@@ -42,7 +42,7 @@ final class InsertBatchWrite implements BatchWrite {
     this.filters = filters;
     this.job = new FileJob(new FileJob.Spec(target.name(), target.provider(), target.location(),
         target.partitionColumns(), target.options(), info.schema(), Map.of(),
-        mode != WriteMode.APPEND));
+        mode != WriteMode.APPEND, target.bucketSpec()));
   }
 
   @Override

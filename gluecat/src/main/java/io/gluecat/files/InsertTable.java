@@ -1,5 +1,6 @@
 package io.gluecat.files;
 
+import io.gluecat.entry.Bucketing;
 import io.gluecat.entry.GlueEntry;
 import io.gluecat.partitions.GluePartitionManagement;
 import io.gluecat.partitions.PartitionCommands;
@@ -8,7 +9,9 @@ import io.gluecat.writes.PartitionSortedWrite;
 import io.gluecat.writes.WriteModeBuilder;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.apache.spark.sql.catalyst.catalog.BucketSpec;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Expressions;
@@ -91,10 +94,11 @@ public final class InsertTable implements SupportsWrite, GluePartitionManagement
     hadoop.open(name, entry.location());
     Map<String, String> options = hadoop.writeOptions(name, entry.storageProperties(),
         info.options().asCaseSensitiveMap());
+    Optional<BucketSpec> bucketSpec = entry.bucketing().map(Bucketing::toSpark);
     Target target = new Target(name, entry.provider(), entry.location(), entry.partitionColumns(), options,
-        afterWrite);
+        bucketSpec, afterWrite);
     return new WriteModeBuilder(name, KIND, entry.partitionColumns(), (mode, filters) -> new PartitionSortedWrite(
-        String.format("%s files of table %s", target.provider(), name), entry.partitionColumns(),
+        String.format("%s files of table %s", target.provider(), name), entry.partitionColumns(), bucketSpec,
         () -> new InsertBatchWrite(target, info, mode, filters)));
   }
 
@@ -106,8 +110,9 @@ public final class InsertTable implements SupportsWrite, GluePartitionManagement
    * @param location the table's location
    * @param partitionColumns the partition columns, in order
    * @param options the table's options with the catalog's shareable Hadoop settings and the statement's options
+   * @param bucketSpec the table's bucketing, which the files follow as Spark's V1 insert's do
    * @param afterWrite what follows the commit: the partition sync and forgetting Spark's cached relation
    */
   record Target(String name, String provider, String location, List<String> partitionColumns,
-      Map<String, String> options, AfterInsert afterWrite) {}
+      Map<String, String> options, Optional<BucketSpec> bucketSpec, AfterInsert afterWrite) {}
 }

@@ -180,8 +180,11 @@ public final class HiveFormats {
     boolean keysIgnoreCase = serde.equals(OPENX_JSON_SERDE)
         && !"false".equalsIgnoreCase(parameters.getOrDefault(CASE_INSENSITIVE, "true").trim());
     Map<String, String> writeOptions = new LinkedHashMap<>();
-    Optional<String> writeRefusal = HiveWriteFormats.writing(qualified, serde, parameters, projection.isPresent(),
-        writeOptions);
+    Optional<String> writeRefusal = HiveWriteFormats.hiveBucketed(sd.numberOfBuckets(),
+        sd.hasBucketColumns() ? sd.bucketColumns() : List.of());
+    if (writeRefusal.isEmpty()) {
+      writeRefusal = HiveWriteFormats.writing(qualified, serde, parameters, projection.isPresent(), writeOptions);
+    }
     return new HiveSource(format, options, schema, partitionColumns, projection, keysIgnoreCase, writeOptions,
         writeRefusal);
   }

@@ -35,6 +35,20 @@ final class HiveWriteFormats {
   private static final String HIVE_TEXT_TIMESTAMP = "yyyy-MM-dd HH:mm:ss.SSSSSS";
 
   /**
+   * Why a table bucketed the Hive way (the StorageDescriptor's NumberOfBuckets and BucketColumns, as Hive, Athena
+   * and Trino create them) is not written: Hive's readers expect one file per bucket, named by its number and
+   * filled by Hive's hash, which Spark's file source does not write. Its reads stay, as an unbucketed table's.
+   */
+  static Optional<String> hiveBucketed(Integer numberOfBuckets, List<String> bucketColumns) {
+    if (numberOfBuckets == null || numberOfBuckets <= 0 || bucketColumns.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format("it is bucketed the Hive way (NumberOfBuckets = %d, BucketColumns = %s), and "
+        + "gluecat does not write Hive's bucket files, which Hive, Trino and Athena expect", numberOfBuckets,
+        bucketColumns));
+  }
+
+  /**
    * Whether gluecat writes a Hive-format table, and the writer options that make Spark's file source write
    * files its SerDe reads: parquet, orc and LazySimpleSerDe text, the formats Hive, Trino and Athena all
    * write. The empty result means it writes; otherwise the reason it does not, for the refusal's message.

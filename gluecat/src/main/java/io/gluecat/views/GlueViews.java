@@ -76,7 +76,7 @@ public final class GlueViews {
         new TableIdentifier(name.table(), scala.Option.apply(name.database()), scala.Option.apply(catalog)),
         CatalogStorageFormat.empty(), view.schema(), null, List.of(),
         view.owner().orElse(""), 0L, view.createVersion(), ViewFormat.catalogTableProperties(view), view.comment(),
-        Optional.empty())));
+        Optional.empty(), Optional.empty())));
   }
 
   /** The names of the database's views, every dialect, lower case. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -19,7 +20,10 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.spark.internal.io.FileCommitProtocol;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.catalog.BucketSpec;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.plans.physical.HashPartitioning;
 import org.apache.spark.sql.catalyst.types.DataTypeUtils;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -28,6 +32,7 @@ import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
 import org.apache.spark.sql.execution.datasources.WriteJobDescription;
 import org.apache.spark.sql.execution.datasources.WriteTaskResult;
+import org.apache.spark.sql.execution.datasources.WriterBucketSpec;
 import org.apache.spark.sql.execution.datasources.v2.FileBatchWrite;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructField;
@@ -54,10 +59,20 @@ public final class FileJob {
    *     to location); the rest go to their {@code key=value} directory
    * @param replaceWrittenPartitions whether the commit replaces each partition directory written (the commit
    *     protocol's dynamic partition overwrite, through its staging directory)
+   * @param bucketSpec the table's bucketing: each file then holds one bucket, its id in the name, as Spark's V1
+   *     insert writes them; the tasks' rows must be one bucket each ({@link PartitionSortedWrite} asks for that)
    */
   public record Spec(String table, String format, String location, List<String> partitionColumns,
       Map<String, String> options, StructType schema, Map<Map<String, String>, String> partitionLocations,
-      boolean replaceWrittenPartitions) {}
+      boolean replaceWrittenPartitions, Optional<BucketSpec> bucketSpec) {
+    /** A job of an unbucketed table. */
+    public Spec(String table, String format, String location, List<String> partitionColumns,
+        Map<String, String> options, StructType schema, Map<Map<String, String>, String> partitionLocations,
+        boolean replaceWrittenPartitions) {
+      this(table, format, location, partitionColumns, options, schema, partitionLocations, replaceWrittenPartitions,
+          Optional.empty());
+    }
+  }
 
   private final String jobId = UUID.randomUUID().toString();
   private final Configuration conf;
@@ -69,6 +84,11 @@ public final class FileJob {
     // before the table's directory is made: a missing writer (spark-avro) or a column its files cannot hold
     // leaves nothing behind
     FileFormat format = fileFormat(spec.table(), spec.format(), Thread.currentThread().getContextClassLoader());
+    if (spec.bucketSpec().isPresent() && spec.partitionColumns().isEmpty()) {
+      // Spark's V2 file writer writes an unpartitioned table's files without bucket ids: never into a bucketed table
+      throw new IllegalStateException(String.format("Table %s: gluecat writes a bucketed table's files in this job "
+          + "only when it is partitioned. Nothing was written.", spec.table()));
+    }
     StructType dataSchema = new StructType(Arrays.stream(spec.schema().fields())
         .filter(f -> !spec.partitionColumns().contains(f.name())).toArray(StructField[]::new));
     for (StructField f : dataSchema.fields()) {
@@ -125,10 +145,39 @@ public final class FileJob {
     spec.partitionLocations().forEach((values, location) -> custom.put(SparkCompat.scalaMap(values), location));
     SQLConf sql = spark.sessionState().conf();
     String maxRecords = spec.options().get("maxRecordsPerFile");
+    scala.Option<WriterBucketSpec> bucketing = spec.bucketSpec().isEmpty() ? scala.Option.<WriterBucketSpec>empty()
+        : scala.Option.apply(writerBucketSpec(spec.table(), spec.bucketSpec().get(), data));
     return new WriteJobDescription(jobId, new SerializableConfiguration(job.getConfiguration()), writers,
-        Scala.list(all), Scala.list(data), Scala.list(partitionAttributes), scala.Option.empty(), output,
+        Scala.list(all), Scala.list(data), Scala.list(partitionAttributes), bucketing, output,
         SparkCompat.scalaMap(custom), maxRecords == null ? sql.maxRecordsPerFile() : Long.parseLong(maxRecords.trim()),
         sql.sessionLocalTimeZone(), Scala.list());
+  }
+
+  /**
+   * The bucket id of a row as Spark's own file writer computes it for a Spark bucketed table (FileFormatWriter): the
+   * shuffle partition id of Spark's hash partitioning by the bucket columns, so that joins of bucketed tables need no
+   * shuffle; no prefix in the file names (that is Hive's bucketing, which Spark writes only when asked).
+   */
+  private static WriterBucketSpec writerBucketSpec(String table, BucketSpec bucketSpec, List<Attribute> data) {
+    List<Expression> columns = new ArrayList<>();
+    for (String column : Scala.javaList(bucketSpec.bucketColumnNames())) {
+      columns.add(data.stream().filter(a -> a.name().equals(column)).findFirst().orElseThrow(
+          () -> new IllegalArgumentException(String.format("Table %s: its bucket column %s is not among the data "
+              + "columns written. Nothing was written.", table, column))));
+    }
+    return new WriterBucketSpec(new HashPartitioning(Scala.list(columns), bucketSpec.numBuckets())
+        .partitionIdExpression(), new NoBucketPrefix());
+  }
+
+  /** Spark's {@code (_: Int) => ""}, serializable: the job's description goes to the executors. */
+  private static final class NoBucketPrefix extends scala.runtime.AbstractFunction1<Object, String>
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String apply(Object bucketId) {
+      return "";
+    }
   }
 
   /** The job's id, which Spark's writers put in the name of every file they write. */

@@ -301,6 +301,41 @@ abstract class LegacyHiveGlueCompatCases implements CompatResults.CatalogModeAwa
     gluecatFileTable("json", "");
   }
 
+  /** DESCRIBE EXTENDED's bucket rows, as Spark's V1 command prints a bucketed table's spec (4.1). */
+  private static final List<String> BUCKET_ROWS = List.of("[Num Buckets,4,]", "[Bucket Columns,[`id`],]",
+      "[Sort Columns,[`name`],]");
+
+  @Test
+  @CompatCase(id = "hive-parquet-bucketed", writer = HIVE, reader = GLUECAT,
+      title = "Bucketed, sorted Parquet table by the Hive path (spec in Spark's parameters, no Hive bucketing)")
+  void gluecatReadsHivePathBucketedParquet() {
+    hive("CREATE TABLE " + db + ".b USING parquet CLUSTERED BY (id) SORTED BY (name) INTO 4 BUCKETS AS "
+        + "SELECT * FROM VALUES (1L, 'a'), (2L, 'b') AS v(id, name)");
+    legacy.transport.tableToGlue(db, "b");
+    Table entry = entry("b");
+    assertEquals("4", entry.parameters().get("spark.sql.sources.schema.numBuckets"));
+    assertTrue(entry.storageDescriptor().bucketColumns().isEmpty(), entry::toString);
+    assertEquals(List.of("[1,a]", "[2,b]"), gluecatRows("SELECT id, name FROM " + g("b") + " ORDER BY id"));
+    // read with its bucketing: an aggregate on the bucket column needs no shuffle
+    SparkSession.setActiveSession(gluecat);
+    String plan = gluecat.sql("SELECT id, count(*) FROM " + g("b") + " GROUP BY id").queryExecution().executedPlan()
+        .toString();
+    assertFalse(plan.contains("Exchange"), plan);
+  }
+
+  @Test
+  @CompatCase(id = "gluecat-parquet-bucketed", writer = GLUECAT, reader = HIVE,
+      title = "gluecat bucketed, sorted Parquet table")
+  void hivePathReadsGluecatBucketedParquet() {
+    gluecatSql("CREATE TABLE " + g("gb") + " (id BIGINT, name STRING) USING parquet CLUSTERED BY (id) "
+        + "SORTED BY (name) INTO 4 BUCKETS");
+    gluecatSql("INSERT INTO " + g("gb") + " VALUES (1, 'a'), (2, 'b')");
+    legacy.transport.tableToHive(db, "gb");
+    assertEquals(List.of("[1,a]", "[2,b]"), hiveRows("SELECT id, name FROM " + db + ".gb ORDER BY id"));
+    List<String> described = hiveRows("DESCRIBE EXTENDED " + db + ".gb");
+    assertTrue(described.containsAll(BUCKET_ROWS), described::toString);
+  }
+
   private void gluecatFileTable(String provider, String partitioning) {
     String t = provider + "_t";
     gluecatSql("CREATE TABLE " + g(t) + " (id BIGINT, name STRING, region STRING) USING " + provider + " " + partitioning);

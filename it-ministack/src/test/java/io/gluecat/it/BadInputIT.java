@@ -85,8 +85,10 @@ class BadInputIT extends MiniStackSparkTest {
         + "CLUSTERED BY (id) INTO 4 BUCKETS"), db + ".bucketed", "bucketed");
     refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".bucketed USING delta "
         + "CLUSTERED BY (id) INTO 4 BUCKETS AS SELECT 1 AS id"), db + ".bucketed", "bucketed");
-    refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".bucketed (id INT) USING parquet "
-        + "CLUSTERED BY (id) INTO 4 BUCKETS"), db + ".bucketed", "bucketed");
+    refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".bucketed (id INT, k INT) "
+        + "USING parquet PARTITIONED BY (k) CLUSTERED BY (k) INTO 4 BUCKETS"), db + ".bucketed", "partition column");
+    refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".bucketed USING parquet "
+        + "CLUSTERED BY (nope) INTO 4 BUCKETS AS SELECT 1 AS id"), "nope"); // Spark's check or gluecat's
     refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".hive_t (id INT) STORED AS PARQUET"),
         db + ".hive_t", "Hive SerDe");
     refusedBeforeWriting(root, db, () -> sql("CREATE TABLE " + catalog + "." + db + ".hive_t (id INT) ROW FORMAT "

@@ -262,6 +262,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void alterColumnsResyncsGlueAndPropertiesStayInTheLog() {
+    namedModeOnly();
     run("CREATE TABLE " + t("alt") + " (id BIGINT, name STRING) USING delta");
     run("ALTER TABLE " + t("alt") + " ADD COLUMNS (amount DOUBLE COMMENT 'in EUR')");
     Table entry = glueTable(db, "alt");
@@ -280,6 +281,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void refreshResyncsColumnsAfterSchemaEvolution() {
+    namedModeOnly();
     run("CREATE TABLE " + t("evolve") + " USING delta AS SELECT id FROM range(2)");
     String location = location(glueTable(db, "evolve"));
     session.range(2, 3).selectExpr("id", "'x' AS extra").write().format("delta").mode("append")
@@ -294,6 +296,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void setLocationNeedsADeltaTableAndMovesTheEntry() {
+    namedModeOnly();
     run("CREATE TABLE " + t("moving") + " USING delta AS SELECT id FROM range(2)");
     String target = newDirectory("target");
     session.range(5, 8).selectExpr("id", "id AS copy").write().format("delta").mode("overwrite").save(target);
@@ -312,6 +315,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void skipArchiveFollowsTheOption() {
+    namedModeOnly();
     Map<String, String> options = ministackOptions();
     options.put("glue.skip-archive", "true");
     String skipping = newCatalog(session, options);
@@ -325,6 +329,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void aStaleVersionIdSurfacesAsTheRetryableException() {
+    namedModeOnly();
     run("CREATE TABLE " + t("raced") + " (id BIGINT) USING delta");
     GlueFaults.inject(Fault.glue("UpdateTable").concurrentModification().always().build());
     assertMessage(() -> run("ALTER TABLE " + t("raced") + " ADD COLUMNS (x INT)"),
@@ -357,6 +362,7 @@ class DeltaLifecycleIT extends CatalogModeTest {
 
   @Test
   void dmlAndTimeTravelWorkAsWithDeltasOwnCatalog() throws Exception {
+    namedModeOnly();
     run("CREATE TABLE " + t("dml") + " (id BIGINT, v STRING) USING delta");
     run("INSERT INTO " + t("dml") + " VALUES (1, 'a'), (2, 'b'), (3, 'c')");
     long afterInsert = System.currentTimeMillis();

@@ -309,6 +309,7 @@ class DeltaParityCloneIT extends CatalogModeTest {
 
   @Test
   void streamingReadByName() throws Exception {
+    namedModeOnly();
     run("CREATE TABLE " + t("events") + " (id BIGINT, v STRING) USING delta");
     run("INSERT INTO " + t("events") + " VALUES (1, 'a'), (2, 'b')");
     String sink = unique("events_sink");

@@ -37,15 +37,6 @@ class DeltaParityIT extends CatalogModeTest {
     return spark().version().startsWith("3.");
   }
 
-  /**
-   * For a test whose statements take the same path in both modes (the entry's repair on load, ALTER TABLE of a
-   * loaded table, call counting): it runs in named mode only, and session mode reports it skipped, with why.
-   */
-  private void namedModeOnly() {
-    org.junit.jupiter.api.Assumptions.assumeFalse(sessionMode(),
-        "the same code path as in named mode, which DeltaParityIT runs");
-  }
-
   @AfterEach
   void resetSettings() {
     GlueFaults.clear();
@@ -247,6 +238,7 @@ class DeltaParityIT extends CatalogModeTest {
 
   @Test
   void restoreRevertsGlueColumns() {
+    namedModeOnly();
     String tbl = t("rest");
     run("CREATE TABLE " + tbl + " (id BIGINT) USING delta");
     run("INSERT INTO " + tbl + " VALUES (1)");
@@ -358,6 +350,7 @@ class DeltaParityIT extends CatalogModeTest {
 
   @Test
   void constraintsDeletionVectorsOptimizeVacuumAndHistory() {
+    namedModeOnly();
     String tbl = t("kept");
     run("CREATE TABLE " + tbl + " (id BIGINT NOT NULL, v INT) USING delta "
         + "TBLPROPERTIES ('delta.enableDeletionVectors' = 'true', 'delta.enableChangeDataFeed' = 'true')");

@@ -673,6 +673,67 @@ class FileTableParityIT extends SparkCatalogParityTest {
     }
   }
 
+  /**
+   * Bucketed tables (CLUSTERED BY .. INTO n BUCKETS) as on Spark's own catalog: created with and without SORTED BY,
+   * plain, as select and by bucketBy; written by SQL INSERT (gluecat's own write into a partitioned parquet table,
+   * Spark's V1 insert into a csv one) and the DataFrame writers, each row in a file of the same bucket as there; read
+   * with their bucketing (an aggregate and a merge join on the bucket column plan the same exchanges on both);
+   * DESCRIBE and SHOW CREATE TABLE alike; the entry as Spark's Hive path writes it (the spec in parameters only).
+   */
+  @Test
+  void bucketedTablesAsOnSparksCatalog() {
+    onBoth("CREATE TABLE {bs} (id INT, name STRING, k STRING) USING parquet PARTITIONED BY (k) "
+            + "CLUSTERED BY (id) SORTED BY (name) INTO 4 BUCKETS",
+        "INSERT INTO {bs} VALUES (1, 'b', 'x'), (1, 'a', 'x'), (2, 'c', 'x'), (3, 'd', 'y'), (7, 'e', 'y')",
+        "INSERT INTO {bs} PARTITION (k = 'z') SELECT CAST(id AS INT), CAST(id AS STRING) FROM range(6)",
+        "CREATE TABLE {bu} USING csv CLUSTERED BY (id) INTO 4 BUCKETS AS SELECT CAST(id AS INT) AS id, "
+            + "CAST(id * 10 AS STRING) AS v FROM range(8)",
+        "INSERT INTO {bu} VALUES (9, 'n')");
+    assertSameWrite("bw", (s, t) -> s.range(10).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
+        .write().format("parquet").partitionBy("k").bucketBy(4, "id").saveAsTable(t));
+    assertSameWrite("bw", (s, t) -> s.range(10, 14).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
+        .write().insertInto(t));
+    assertSameWrite("bw", (s, t) -> s.range(20, 22).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
+        .write().mode("append").partitionBy("k").bucketBy(4, "id").saveAsTable(t));
+    for (String table : List.of("bs", "bu", "bw")) {
+      // the bucket id in the name of each row's file, as Spark's writer names bucket files
+      assertSameRowsAnyOrder("SELECT *, regexp_extract(input_file_name(), '_([0-9]{5})[.]', 1) FROM {" + table + "}");
+      assertSameDescribe(table);
+      Outcome[] ddl = both("SHOW CREATE TABLE {" + table + "}");
+      assertEquals(ddl[0].seen(), ddl[1].seen().replace("LOCATION '<location>'\n", ""), ddl[1]::toString);
+    }
+    assertTrue(gluecat("DESCRIBE EXTENDED {bs}").rows.containsAll(List.of("[Num Buckets,4,]",
+        "[Bucket Columns,[id],]", "[Sort Columns,[name],]")), () -> gluecat("DESCRIBE EXTENDED {bs}").toString());
+    for (String query : List.of("SELECT id, count(*) FROM {bs} GROUP BY id",
+        "SELECT /*+ MERGE(s) */ s.id, s.name, u.v FROM {bs} s JOIN {bu} u ON s.id = u.id")) {
+      assertSameRowsAnyOrder(query);
+      String spark = onSpark(() -> spark().sql(sparkStatement(query)).queryExecution().executedPlan().toString());
+      String gluecat = session().sql(gluecatStatement(query)).queryExecution().executedPlan().toString();
+      assertEquals(spark.split("Exchange", -1).length, gluecat.split("Exchange", -1).length, () -> query
+          + " through gluecat (" + catalogMode() + " mode) plans other exchanges than on Spark's catalog:\n" + gluecat
+          + "\nSpark's catalog:\n" + spark);
+    }
+    software.amazon.awssdk.services.glue.model.Table entry = glueTable(db, "bs");
+    Map<String, String> bucketKeys = new TreeMap<>(entry.parameters());
+    bucketKeys.keySet().removeIf(k -> !k.matches(
+        "spark\\.sql\\.sources\\.schema\\.(num)?(bucket|sort|Bucket|Sort).*"));
+    assertEquals(Map.of("spark.sql.sources.schema.numBuckets", "4", "spark.sql.sources.schema.numBucketCols", "1",
+        "spark.sql.sources.schema.bucketCol.0", "id", "spark.sql.sources.schema.numSortCols", "1",
+        "spark.sql.sources.schema.sortCol.0", "name"), bucketKeys);
+    software.amazon.awssdk.services.glue.model.StorageDescriptor sd = entry.storageDescriptor();
+    assertEquals("org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe", sd.serdeInfo().serializationLibrary());
+    assertTrue((sd.numberOfBuckets() == null || sd.numberOfBuckets() <= 0) && sd.bucketColumns().isEmpty()
+        && sd.sortColumns().isEmpty(), () -> "Hive's bucket fields stay unset: " + sd);
+    assertEquals(List.of("x", "y", "z"), gluePartitionNames("bs"));
+    // REPLACE, which Spark's own catalog refuses for its file source tables: the new files bucketed by the new spec
+    Outcome replaced = gluecat("CREATE OR REPLACE TABLE {bu} USING csv CLUSTERED BY (id) INTO 2 BUCKETS AS SELECT "
+        + "CAST(id AS INT) AS id, 'r' AS v FROM range(6)");
+    assertTrue(!replaced.failed(), replaced::toString);
+    assertEquals(List.of("[0]", "[1]"), gluecat("SELECT DISTINCT CAST(regexp_extract(input_file_name(), "
+        + "'_([0-9]{5})[.]', 1) AS INT) AS b FROM {bu} ORDER BY b").rows);
+    assertTrue(gluecat("DESCRIBE EXTENDED {bu}").rows.contains("[Num Buckets,2,]"));
+  }
+
   /** CACHE, UNCACHE and REFRESH TABLE: a cached table's answer before and after files change behind it. */
   @Test
   void cacheUncacheAndRefreshAsOnSparksCatalog() {

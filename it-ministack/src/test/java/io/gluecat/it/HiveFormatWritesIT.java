@@ -6,6 +6,7 @@ import static io.gluecat.it.HiveFormatTablesIT.PARQUET_OUTPUT;
 import static io.gluecat.it.HiveFormatTablesIT.PARQUET_SERDE;
 import static io.gluecat.it.HiveFormatTablesIT.TEXT_INPUT;
 import static io.gluecat.it.HiveFormatTablesIT.TEXT_OUTPUT;
+import static io.gluecat.it.HiveFormatTablesIT.columns;
 import static io.gluecat.it.HiveFormatTablesIT.files;
 import static io.gluecat.it.HiveFormatTablesIT.hiveEntry;
 import static io.gluecat.it.HiveFormatTablesIT.partition;
@@ -283,6 +284,17 @@ class HiveFormatWritesIT extends CatalogModeTest {
     hiveEntry(db, "brotli_parquet", zipped, PARQUET_SERDE, PARQUET_INPUT, PARQUET_OUTPUT, Map.of(),
         Map.of("parquet.compression", "BROTLI"), List.of("id int"), List.of());
 
+    // bucketed the Hive way, as Athena's CREATE TABLE .. CLUSTERED BY leaves it: read as unbucketed, never written
+    String bucketed = newDirectory("hive_bucketed");
+    GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("hive_bucketed").tableType("EXTERNAL_TABLE")
+        .storageDescriptor(sd -> sd.location(bucketed).inputFormat(PARQUET_INPUT).outputFormat(PARQUET_OUTPUT)
+            .columns(columns(List.of("id int", "s string"))).numberOfBuckets(4).bucketColumns("id")
+            .serdeInfo(s -> s.serializationLibrary(PARQUET_SERDE)))));
+
+    assertMessage(() -> run("INSERT INTO " + t("hive_bucketed") + " VALUES (2, 'y')"), qualified("hive_bucketed"),
+        "bucketed the Hive way", "NumberOfBuckets = 4", "Nothing was written");
+    assertEquals(List.of(), files(bucketed));
+    assertEquals(List.of(), rows("SELECT * FROM " + t("hive_bucketed")));
     assertMessage(() -> run("INSERT INTO " + t("quoted_csv") + " VALUES ('2', 'y')"), qualified("quoted_csv"),
         "OpenCSVSerde", "does not write", "Nothing was written");
     assertMessage(() -> run("INSERT INTO " + t("escaped_text") + " VALUES (2, 'y')"), qualified("escaped_text"),

@@ -199,16 +199,18 @@ class MultiWriterIT extends MiniStackSparkTest {
    * their commits of version 1 held by the proxy until all 3 are in flight. With ConditionalLogStore in every
    * application, S3 refuses two of the three PUTs of version 1 (which shows they raced), Delta retries them at
    * versions 2 and 3, and all 3 rows are there; with Delta's default store all 3 report success and the table
-   * holds one row. Newest row only: it is the slow form (six Spark applications on two cores) of what every row
-   * checks with its own Delta: the log-store writers of
+   * holds one row. Not part of {@code mvn verify}: it runs with {@code bin/bench --only races}
+   * ({@code -Dgluecat.bench.races=true}), as the slow form (six Spark applications on two cores, about a minute
+   * of both cores) of what every row checks with its own Delta: the log-store writers of
    * {@link #deltasDefaultStoreLosesCommitsAcrossJvmsAndTheConditionalStoreDoesNot} (Delta's loss, the store's
    * refusal, which Delta answers by retrying at the next version) and ConditionalLogStoreIT's appends from
    * several sessions through the store (every row lands).
    */
   @Test
   void sparkApplicationsAppendingAtOnceLoseRowsWithDeltasStoreAndNoneWithTheConditionalOne() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.gluecat.testkit.Repository.isNewestRowOrNone(),
-        "newest row only: the log-store writers and ConditionalLogStoreIT check the same on this row");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Boolean.getBoolean("gluecat.bench.races"),
+        "the slow form, run by bin/bench --only races: the log-store writers and ConditionalLogStoreIT check the "
+            + "same on this row");
     String bucket = newS3ABucket(MINISTACK);
     List<String> stores = List.of("default", GLUECATS_STORE);
     for (String store : stores) {

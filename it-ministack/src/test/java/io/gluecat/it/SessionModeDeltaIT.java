@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every Delta lifecycle test again, in session mode: gluecat is spark_catalog, so two-part names
+ * The Delta lifecycle tests again, in session mode: gluecat is spark_catalog, so two-part names
  * (database.table) reach Glue. Each test gets a session of its own (newSession) whose spark_catalog is a
- * gluecat catalog on MiniStack.
+ * gluecat catalog on MiniStack. Tests whose statements take the same path in both modes
+ * (CatalogModeTest.namedModeOnly) report skipped here.
  */
 class SessionModeDeltaIT extends DeltaLifecycleIT {
 

@@ -63,16 +63,20 @@ public abstract class MiniStackSparkTest {
           .master("local[2]")
           .appName("gluecat-it")
           .config("spark.ui.enabled", "false")
-          .config("spark.sql.shuffle.partitions", "2")
+          // one partition per shuffle, state rebuild and file listing: the suites' tables are tiny, and each
+          // task costs its set-up (a Hadoop configuration serialised into it, among others); two cores still
+          // run a scan's or a write's tasks side by side. Measured on the 4.2 row's MiniStack suites: 11:50 ->
+          // 10:33 and 1438 -> 1266 s of CPU against 2 everywhere (docs/architecture.md)
+          .config("spark.sql.shuffle.partitions", "1")
           .config("spark.sql.codegen.wholeStage", String.valueOf(CODEGEN))
           .config("spark.sql.codegen.factoryMode", CODEGEN ? "FALLBACK" : "NO_CODEGEN")
           .config("spark.sql.adaptive.enabled", String.valueOf(CODEGEN))
           // Delta rebuilds a table's state in 50 partitions by default; for small tables on 2 cores that is most
           // of a read's time (Delta's own test suites use a handful too)
-          .config("spark.databricks.delta.snapshotPartitions", "2")
+          .config("spark.databricks.delta.snapshotPartitions", "1")
           // Delta's VACUUM lists a table's files in this many tasks (10,000 by default): 45 s of a small table's
           // VACUUM on 2 cores
-          .config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "2")
+          .config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "1")
           .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
           // an event log, so tests can check what reaches it (SecretSurfacesIT)
           .config("spark.eventLog.enabled", "true")
