@@ -50,6 +50,8 @@ class SecretSurfacesIT extends MiniStackSparkTest {
     secrets.forEach((k, v) -> options.put("hadoop." + k, v));
     options.put("warehouse", "s3a://" + bucket + "/warehouse");
 
+    Path eventLog = Files.createDirectories(scratch().resolve(unique("event-log")));
+    org.apache.spark.scheduler.EventLoggingListener eventLogger = startEventLog(eventLog);
     try (LogCapture capture = LogCapture.start(logged)) {
       String catalog = newCatalog(options);
       String db = catalog + "." + unique("db");
@@ -74,8 +76,8 @@ class SecretSurfacesIT extends MiniStackSparkTest {
       Throwable e = assertThrows(Throwable.class, () -> sql("SELECT * FROM " + db + ".d VERSION AS OF 99"));
       shown.add(TableLoadIT.messages(e));
 
-      // The event log holds every statement this test JVM ran: read it once, not once per secret.
-      List<String> events = eventLog(secrets.values());
+      stopEventLog(eventLogger);
+      List<String> events = eventLog(eventLog, secrets.values());
       for (String secret : secrets.values()) {
         for (String line : shown) {
           assertFalse(line.contains(secret), "shown: " + line);
@@ -101,6 +103,8 @@ class SecretSurfacesIT extends MiniStackSparkTest {
           "S3A finds the keys through gluecat's provider, which is what the table carries");
       assertFalse(loaded.properties().toString().contains(provider), "the catalog's settings are not the table's");
       sql("DROP NAMESPACE " + db + " CASCADE");
+    } finally {
+      spark().sparkContext().removeSparkListener(eventLogger); // a no-op once stopped; on a failure, stops the writing
     }
   }
 
@@ -119,15 +123,40 @@ class SecretSurfacesIT extends MiniStackSparkTest {
   }
 
   /**
+   * Spark's own event log writer, attached to the shared session for this test's statements only (the shared
+   * session runs without an event log: one of every statement of a fork cost 6 % of the suites' CPU). It is the
+   * listener {@code spark.eventLog.enabled} installs, with the session's settings (its redaction among them),
+   * writing uncompressed JSON lines.
+   */
+  private static org.apache.spark.scheduler.EventLoggingListener startEventLog(Path directory) {
+    org.apache.spark.SparkContext context = spark().sparkContext();
+    org.apache.spark.SparkConf conf = context.getConf().set("spark.eventLog.compress", "false");
+    org.apache.spark.scheduler.EventLoggingListener listener = new org.apache.spark.scheduler.EventLoggingListener(
+        context.applicationId(), scala.Option.apply(null), directory.toUri(), conf, context.hadoopConfiguration());
+    listener.start();
+    context.addSparkListener(listener);
+    return listener;
+  }
+
+  /** Delivers the events posted so far to the event log, then closes it. */
+  private static void stopEventLog(org.apache.spark.scheduler.EventLoggingListener listener)
+      throws java.util.concurrent.TimeoutException {
+    org.apache.spark.SparkContext context = spark().sparkContext();
+    context.listenerBus().waitUntilEmpty();
+    context.removeSparkListener(listener);
+    listener.stop();
+  }
+
+  /**
    * The event log's lines that show a secret, less Spark's records of its own settings: the environment at start,
    * and the settings of each job and stage ("Properties") and query ("modifiedConfigs"). Catalog options are Spark
    * settings, and Spark shows its settings there (redacting only those given at application start, by
    * spark.redaction.regex); docs/configuration.md says how to keep secrets out of Spark's settings.
    * Everything else (plans, metrics, descriptions, errors) is scanned. A line is parsed only if its text holds a
-   * secret (the secrets need no JSON escaping): the log is that of every statement this test JVM ran.
+   * secret (the secrets need no JSON escaping).
    */
-  private static List<String> eventLog(java.util.Collection<String> secrets) {
-    try (Stream<Path> files = Files.walk(eventLogDirectory())) {
+  private static List<String> eventLog(Path directory, java.util.Collection<String> secrets) {
+    try (Stream<Path> files = Files.walk(directory)) {
       List<String> lines = new ArrayList<>();
       int read = 0;
       for (Path f : files.filter(Files::isRegularFile)

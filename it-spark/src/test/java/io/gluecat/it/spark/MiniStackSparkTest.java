@@ -78,10 +78,8 @@ public abstract class MiniStackSparkTest {
           // VACUUM on 2 cores
           .config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "1")
           .config("spark.sql.warehouse.dir", scratch().resolve("spark-warehouse").toString())
-          // an event log, so tests can check what reaches it (SecretSurfacesIT)
-          .config("spark.eventLog.enabled", "true")
-          .config("spark.eventLog.dir", eventLogDirectory().toUri().toString())
-          .config("spark.eventLog.compress", "false")
+          // no event log: SecretSurfacesIT attaches Spark's event log writer for its own statements; one for every
+          // statement of a fork was about 290 MB of JSON per row and 6 % of the parity suites' CPU
           // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
           .config("spark.sql.extensions", EXTENSIONS
               ? "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension"
@@ -105,15 +103,6 @@ public abstract class MiniStackSparkTest {
       }
     }
     return scratch;
-  }
-
-  /** Where this JVM's Spark event log is written. */
-  protected static Path eventLogDirectory() {
-    try {
-      return Files.createDirectories(scratch().resolve("event-log"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /**
