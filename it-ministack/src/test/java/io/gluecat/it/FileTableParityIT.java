@@ -887,6 +887,45 @@ class FileTableParityIT extends SparkCatalogParityTest {
     }
   }
 
+  /**
+   * ALTER TABLE ... SET LOCATION of a whole table in each layout's entry form (issue #43): the table reads the new
+   * location's files, writes go there, DESCRIBE shows it, and the Glue entry keeps it where its readers look
+   * (StorageDescriptor.Location for parquet, the SerDe's path beside a placeholder for csv, json and text).
+   * A partitioned table differs, pinned (docs/how-it-works.md, "Limits"): Spark's own catalog keeps each partition
+   * it holds at its old location, gluecat reads the partition directories under the new one and keeps Glue's
+   * partition objects in step with them.
+   */
+  @Test
+  void setLocationAsOnSparksCatalog() {
+    for (Kind kind : List.of(new Kind("parquet", false), new Kind("csv", false), new Kind("text", false),
+        new Kind("json", true), new Kind("parquet", true))) {
+      String table = kind.table("l");
+      boolean text = "text".equals(kind.provider());
+      onBoth(text ? "CREATE TABLE {" + table + "} (value STRING) USING text" : kind.create(table, "a INT, b STRING"),
+          "INSERT INTO {" + table + "} VALUES (" + (text ? "'old'" : "1, 'old'" + kind.partitionValue()) + ")");
+      String[] moved = {newDirectory("moved"), newDirectory("moved")};
+      onSpark(() -> spark().sql(sparkStatement("ALTER TABLE {" + table + "} SET LOCATION '" + moved[0] + "'"))
+          .collectAsList());
+      session().sql(gluecatStatement("ALTER TABLE {" + table + "} SET LOCATION '" + moved[1] + "'")).collectAsList();
+      assertEquals(moved[1], new io.gluecat.entry.StoredTable(glueTable(db, table)).readLocation().orElseThrow(),
+          "the Glue entry of " + table + " names the new location where its readers look");
+      if (!kind.partitioned()) {
+        assertSameOutcome("SELECT * FROM {" + table + "}");
+        onBoth("INSERT INTO {" + table + "} VALUES (" + (text ? "'new'" : "2, 'new'") + ")");
+        assertSameOutcome("SELECT * FROM {" + table + "}");
+        assertSameDescribe(table);
+        continue;
+      }
+      assertEquals("rows [[1,old,x]]", spark("SELECT * FROM {" + table + "}").seen(), "the partition stays where it was");
+      assertEquals("rows []", gluecat("SELECT * FROM {" + table + "}").seen(), "the new location's directories");
+      assertEquals(Map.of(), gluePartitions(table), "Glue's partitions follow the directories under the new location");
+      onBoth("INSERT INTO {" + table + "} VALUES (2, 'new', 'x')");
+      assertSameOutcome("SELECT * FROM {" + table + "} WHERE a = 2");
+      assertEquals(kind.gluePartitions() ? Map.of("x", moved[1] + "/k=x") : Map.of(), gluePartitions(table));
+      assertSameDescribe(table);
+    }
+  }
+
   /** A new location or a replaced table holds other files: their statistics go, as on Spark's catalog. */
   @Test
   void aNewLocationOrAReplaceDropsTheStatistics() {
