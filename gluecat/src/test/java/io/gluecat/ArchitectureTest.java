@@ -157,15 +157,6 @@ class ArchitectureTest {
    * fails the test too).
    */
   private static final Map<String, String> SDK_MODEL_ALLOWED = Map.ofEntries(
-      Map.entry("catalog.CatalogRenames", "renames a Table read through EntryEdits.renamed"),
-      Map.entry("catalog.CatalogTables", "routes on the Table read (Hive-format, view or Spark entry)"),
-      Map.entry("catalog.CatalogWrites", "routes writes on the Table read"),
-      Map.entry("catalog.EntryCatalog", "reads Tables into GlueEntry/HiveEntry"),
-      Map.entry("delta.DeltaByPath", "the existing Table"),
-      Map.entry("delta.DeltaCreates", "the existing Table"),
-      Map.entry("delta.DeltaEntrySync", "rewrites a Table into a TableInput"),
-      Map.entry("delta.DeltaTables", "reads the Table for alters"),
-      Map.entry("delta.SchemaFollower", "compares a Table's columns with the log"),
       Map.entry("files.FileTables", "writes TableInputs from Tables read"),
       Map.entry("hive.GlueHivePartitions", "binds HivePartitions to Glue's Partition calls"),
       Map.entry("hive.GluePartitionIndex", "reads Glue Partitions"),

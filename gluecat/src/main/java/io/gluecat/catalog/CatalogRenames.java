@@ -2,9 +2,9 @@ package io.gluecat.catalog;
 
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.Scala;
-import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.EntryEdits;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
@@ -16,12 +16,14 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 final class CatalogRenames {
   private final String name;
   private final GlueGateway glue;
+  private final GlueEntries entries;
   private final PartitionSync partitions;
   private final CatalogNames names;
 
   CatalogRenames(String name, GlueGateway glue, PartitionSync partitions, CatalogNames names) {
     this.name = name;
     this.glue = glue;
+    this.entries = new GlueEntries(glue);
     this.partitions = partitions;
     this.names = names;
   }
@@ -37,12 +39,12 @@ final class CatalogRenames {
       throw new NoSuchTableException(from);
     }
     TableName target = names.newTableName(names.withoutCatalogName(to));
-    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(source);
-    if (EntryReader.isView(entry)) {
+    StoredTable entry = entries.get(source);
+    if (entry.isView()) {
       throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));
     }
     try {
-      glue.createTable(target.database(), EntryEdits.renamed(entry, target.table()));
+      entries.createRenamed(entry, target);
     } catch (NoSuchNamespaceException e) {
       throw new IllegalArgumentException(String.format("Cannot rename %s.%s to %s.%s: database %s does not exist",
           name, source, name, target, target.database()), e);

@@ -14,8 +14,10 @@ import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
 import io.gluecat.partitions.PartitionSync;
@@ -49,6 +51,7 @@ final class CatalogTables {
   private final String name;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final GlueEntries stored;
   private final CatalogHadoopConf hadoop;
   private final EntryCatalog entries;
   private final PartitionSync partitions;
@@ -66,6 +69,7 @@ final class CatalogTables {
     this.name = name;
     this.options = options;
     this.glue = glue;
+    this.stored = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.entries = entries;
     this.partitions = partitions;
@@ -122,9 +126,9 @@ final class CatalogTables {
   }
 
   /** The entry a load just read (from the statement's cache), for the Delta schema check; empty if unreadable. */
-  private Optional<software.amazon.awssdk.services.glue.model.Table> storedEntry(TableName table) {
+  private Optional<StoredTable> storedEntry(TableName table) {
     try {
-      return Optional.of(glue.getTable(table));
+      return Optional.of(stored.get(table));
     } catch (NoSuchTableException | RuntimeException e) {
       return Optional.empty(); // the load itself reports what is wrong with the entry
     }
@@ -158,9 +162,7 @@ final class CatalogTables {
     }
     names.forgetCachedRelation(table);
     glue.refreshed(table);
-    glue.findTable(table)
-        .filter(t -> !EntryReader.isView(t) && t.hasParameters() && EntryFormat.isDelta(t.parameters().get(EntryFormat.PROVIDER)))
-        .ifPresent(entry -> deltaTables.refresh(table, entry));
+    stored.find(table).filter(t -> !t.isView() && t.isDelta()).ifPresent(entry -> deltaTables.refresh(table, entry));
   }
 
   /**
@@ -308,7 +310,7 @@ final class CatalogTables {
       return deltaCreates.stage(mode, table, arguments, columns, partitions);
     }
     if (mode != DeltaCreates.Mode.CREATE) {
-      glue.findTable(table).ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
+      stored.find(table).ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
     }
     CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), arguments);
     StructType schema = columns.schema();
@@ -324,8 +326,8 @@ final class CatalogTables {
     if (table == null) {
       throw new NoSuchTableException(ident);
     }
-    software.amazon.awssdk.services.glue.model.Table entry = glue.getTable(table);
-    if (EntryReader.isView(entry)) {
+    StoredTable entry = stored.get(table);
+    if (entry.isView()) {
       throw new NoSuchTableException(Scala.list(name, table.database(), table.table()));
     }
     if (EntryReader.read(name, table.database(), entry).isDelta()) {
@@ -351,8 +353,8 @@ final class CatalogTables {
     if (table == null) {
       return false;
     }
-    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(table);
-    if (entry.isEmpty() || EntryReader.isView(entry.get())) {
+    Optional<StoredTable> entry = stored.find(table);
+    if (entry.isEmpty() || entry.get().isView()) {
       return false;
     }
     names.forgetCachedRelation(table);

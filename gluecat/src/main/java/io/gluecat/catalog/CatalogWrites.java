@@ -1,13 +1,13 @@
 package io.gluecat.catalog;
 
 import io.gluecat.config.CatalogOptions;
-import io.gluecat.entry.EntryEdits;
-import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileWriteTable;
 import io.gluecat.files.InsertTable;
 import io.gluecat.files.WriterCall;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -28,7 +28,7 @@ import org.apache.spark.sql.connector.catalog.Table;
 final class CatalogWrites {
   private final String name;
   private final CatalogOptions options;
-  private final GlueGateway glue;
+  private final GlueEntries stored;
   private final CatalogHadoopConf hadoop;
   private final EntryCatalog entries;
   private final PartitionSync partitions;
@@ -38,7 +38,7 @@ final class CatalogWrites {
       PartitionSync partitions, CatalogNames names) {
     this.name = name;
     this.options = options;
-    this.glue = glue;
+    this.stored = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.entries = entries;
     this.partitions = partitions;
@@ -52,15 +52,12 @@ final class CatalogWrites {
    */
   void dropStatistics(Identifier ident) throws NoSuchTableException {
     TableName table = names.tableName(ident);
-    Optional<software.amazon.awssdk.services.glue.model.Table> raw = table == null ? Optional.empty()
-        : glue.findTable(table);
-    if (raw.isEmpty() || !EntryEdits.hasStatistics(raw.get()) || EntryReader.isView(raw.get())
-        || EntryReader.isHiveFormat(raw.get())
-        || io.gluecat.entry.EntryFormat.isDelta(raw.get().parameters().get(io.gluecat.entry.EntryFormat.PROVIDER))) {
+    Optional<StoredTable> raw = table == null ? Optional.empty() : stored.find(table);
+    if (raw.isEmpty() || !raw.get().hasStatistics() || raw.get().isView() || raw.get().isHiveFormat()
+        || raw.get().isDelta()) {
       return;
     }
-    glue.updateTable(table.database(), EntryEdits.withStatistics(raw.get(), java.util.Map.of()),
-        raw.get().versionId());
+    stored.updateStatistics(table, raw.get(), java.util.Map.of());
     names.forgetCachedRelation(table);
   }
 
@@ -71,9 +68,9 @@ final class CatalogWrites {
     if (table == null || (call.isEmpty() && !options.syncPartitionsAfterWrite())) {
       return null;
     }
-    software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(table);
+    StoredTable raw = stored.get(table);
     if (call.isPresent()) {
-      if (EntryReader.isHiveFormat(raw)) {
+      if (raw.isHiveFormat()) {
         return null; // a HiveTable, which Spark writes as any V2 table (HiveWrite)
       }
       GlueEntry entry = entries.entry(table, raw);
@@ -84,7 +81,7 @@ final class CatalogWrites {
         }
       });
     }
-    if (EntryReader.isView(raw) || EntryReader.isHiveFormat(raw) || PartitionSync.notApplicable(raw) != null) {
+    if (raw.isView() || raw.isHiveFormat() || PartitionSync.notApplicable(raw) != null) {
       return null; // SQL INSERT keeps Spark's V1 insert of the V1Table
     }
     GlueEntry entry = entries.entry(table, raw);

@@ -7,9 +7,11 @@ import io.gluecat.config.CatalogOptions;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.EntryV1Table;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTable;
 import io.gluecat.files.FileTables;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
 import io.gluecat.partitions.PartitionCommands;
@@ -47,6 +49,7 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
   private final CatalogOptions options;
   private final CatalogNames names;
   private final GlueGateway glue;
+  private final GlueEntries stored;
   private final CatalogHadoopConf hadoop;
   private final CatalogNamespaces namespaces;
 
@@ -56,6 +59,7 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
     this.options = options;
     this.names = names;
     this.glue = glue;
+    this.stored = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.namespaces = namespaces;
   }
@@ -78,8 +82,8 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
       // Delta asks about path identifiers (delta.`/path`) while it creates tables: they are never in Glue.
       throw new NoSuchTableException(ident);
     }
-    software.amazon.awssdk.services.glue.model.Table raw = glue.getTable(name);
-    if (EntryReader.isHiveFormat(raw)) {
+    StoredTable raw = stored.get(name);
+    if (raw.isHiveFormat()) {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }
     GlueEntry entry = entry(name, raw);
@@ -89,8 +93,7 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
   }
 
   /** The partition DDL and TRUNCATE of a file source table (for each table a load of it returns). */
-  PartitionCommands partitionCommands(TableName name, software.amazon.awssdk.services.glue.model.Table raw,
-      GlueEntry entry) {
+  PartitionCommands partitionCommands(TableName name, StoredTable raw, GlueEntry entry) {
     StructType keys = new StructType();
     for (String column : entry.partitionColumns()) {
       // Glue keeps names in lower case, so an entry's partition key may differ in case from its column.
@@ -106,12 +109,12 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
 
   /** A table's entry, read and checked; views are not tables here. */
   GlueEntry entry(TableName name) throws NoSuchTableException {
-    return entry(name, glue.getTable(name));
+    return entry(name, stored.get(name));
   }
 
   /** {@link #entry(TableName)} of an entry already read. */
-  GlueEntry entry(TableName name, software.amazon.awssdk.services.glue.model.Table table) throws NoSuchTableException {
-    if (EntryReader.isView(table)) {
+  GlueEntry entry(TableName name, StoredTable table) throws NoSuchTableException {
+    if (table.isView()) {
       throw new NoSuchTableException(Scala.list(name(), name.database(), name.table()));
     }
     return servedProvider(EntryReader.read(name(), name.database(), table));
@@ -175,13 +178,13 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     String database = names.existingDatabaseName(namespace);
-    List<software.amazon.awssdk.services.glue.model.Table> entries = glue.listTables(database);
+    List<StoredTable> entries = stored.list(database);
     if (entries.isEmpty()) {
-      glue.getDatabase(database); // an empty listing must still report a missing database, as Glue does
+      glue.existingDatabaseLocation(database); // an empty listing must still report a missing database, as Glue does
     }
     List<Identifier> result = new ArrayList<>();
-    for (software.amazon.awssdk.services.glue.model.Table t : entries) {
-      if (!EntryReader.isView(t)) {
+    for (StoredTable t : entries) {
+      if (!t.isView()) {
         result.add(Identifier.of(new String[] {database}, t.name().toLowerCase(Locale.ROOT)));
       }
     }
@@ -191,7 +194,7 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
   @Override
   public boolean tableExists(Identifier ident) {
     TableName table = names.tableName(ident);
-    return table != null && glue.findTable(table).filter(t -> !EntryReader.isView(t)).isPresent();
+    return table != null && stored.find(table).filter(t -> !t.isView()).isPresent();
   }
 
   // ---- namespaces are read from the catalog's; every write goes through the catalog itself ----

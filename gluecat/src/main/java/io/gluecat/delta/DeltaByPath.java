@@ -3,7 +3,9 @@ package io.gluecat.delta;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveFormats;
@@ -25,7 +27,6 @@ import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.delta.commands.ConvertToDeltaCommand;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Delta statements that Delta runs on a path or on Spark's built-in session catalog only, run here on a name's
@@ -63,15 +64,15 @@ public final class DeltaByPath {
       throws NoSuchTableException, NoSuchNamespaceException {
     tables.checkSession();
     String qualified = catalog + "." + name;
-    Table entry = glue.getTable(name);
-    if (EntryReader.isView(entry)) {
+    StoredTable entry = new GlueEntries(glue).get(name);
+    if (entry.isView()) {
       throw refused(qualified, "is a view");
     }
     String location;
     StructType schema;
     List<String> partitionColumns;
     Map<String, String> properties = new LinkedHashMap<>();
-    if (EntryReader.isHiveFormat(entry)) {
+    if (entry.isHiveFormat()) {
       HiveSource source = HiveFormats.source(qualified, entry, false);
       if (!source.format().equals("parquet")) {
         throw refused(qualified, "is a Hive-format " + source.format() + " table");

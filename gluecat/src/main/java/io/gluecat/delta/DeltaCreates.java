@@ -8,9 +8,12 @@ import io.gluecat.create.CreatedTable;
 import io.gluecat.create.StagedGlueTable;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryUpdate;
 import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -28,7 +31,6 @@ import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.expressions.Transform;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Delta's creates and replaces by name, each one sequence in one method: CREATE TABLE ({@link #create}); CTAS,
@@ -59,6 +61,7 @@ public final class DeltaCreates {
   private final String catalog;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final GlueEntries entries;
   private final CatalogHadoopConf hadoop;
   private final Supplier<TableCatalog> deltaCatalog;
   private final DeltaEntrySync sync;
@@ -69,6 +72,7 @@ public final class DeltaCreates {
     this.catalog = catalog;
     this.options = options;
     this.glue = glue;
+    this.entries = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.deltaCatalog = deltaCatalog;
     this.sync = sync;
@@ -85,7 +89,7 @@ public final class DeltaCreates {
     // 1. Before anything is written: the session, the database, the name free, the location
     checkSession(name);
     Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
-    if (glue.findTable(name).isPresent()) {
+    if (entries.find(name).isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     String location = arguments.location(catalog, options, name, databaseLocation);
@@ -117,7 +121,7 @@ public final class DeltaCreates {
     checkSession(name);
     follower.changing(name);
     Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
-    Optional<Table> existing = glue.findTable(name);
+    Optional<StoredTable> existing = entries.find(name);
     if (mode != Mode.CREATE) {
       existing.ifPresent(entry -> HiveTables.refuseReplacing(qualified, entry));
     }
@@ -148,7 +152,7 @@ public final class DeltaCreates {
     checkSession(name);
     follower.changing(name);
     Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
-    Optional<Table> existing = glue.findTable(name);
+    Optional<StoredTable> existing = entries.find(name);
     String location = targetLocation(mode, name, arguments, databaseLocation, existing);
     // 2. Delta by path: the statement itself
     hadoop.open(location);
@@ -166,16 +170,16 @@ public final class DeltaCreates {
    * (CREATE TABLE .. LOCATION, or REFRESH TABLE).
    */
   void writeEntry(TableName name, String location, CreateArguments arguments, Optional<String> databaseLocation,
-      Optional<Table> existing) {
+      Optional<StoredTable> existing) {
     try {
       LogSchema log = sync.logSchema(location);
       TableDefinition definition = DeltaEntrySync.definition(name, location, log, arguments.userProperties());
       if (existing.isPresent()) {
-        glue.updateTable(name.database(), EntryWriter.forRunningSpark().updatedEntry(existing.get(), definition,
-            Set.of(), databaseLocation), existing.get().versionId());
+        entries.update(name.database(), EntryUpdate.rewritten(EntryWriter.forRunningSpark(), existing.get(),
+            definition, Set.of(), databaseLocation), existing.get().versionId());
       } else {
-        glue.createTable(name.database(),
-            EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(), databaseLocation));
+        entries.create(name.database(), EntryWriter.forRunningSpark(), definition, arguments.owner(),
+            databaseLocation);
       }
       follower.synced(name, log);
     } catch (Exception e) { // Glue's checked and unchecked failures alike: Delta has committed either way
@@ -188,7 +192,7 @@ public final class DeltaCreates {
    * existing Delta table's location unless LOCATION moves it; a create goes where CreateArguments says.
    */
   private String targetLocation(Mode mode, TableName name, CreateArguments arguments, Optional<String> databaseLocation,
-      Optional<Table> existing) throws TableAlreadyExistsException, NoSuchTableException {
+      Optional<StoredTable> existing) throws TableAlreadyExistsException, NoSuchTableException {
     if (mode == Mode.CREATE && existing.isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }

@@ -4,19 +4,20 @@ import io.gluecat.GlueConcurrentModificationException;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryUpdate;
 import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.Table;
-import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
  * A Delta table's Glue entry rewritten from its log: columns, schema, partition columns and description as
@@ -26,12 +27,14 @@ import software.amazon.awssdk.services.glue.model.TableInput;
 final class DeltaEntrySync {
   private final String catalog;
   private final GlueGateway glue;
+  private final GlueEntries entries;
   private final CatalogHadoopConf hadoop;
   private final SchemaFollower follower;
 
   DeltaEntrySync(String catalog, GlueGateway glue, CatalogHadoopConf hadoop) {
     this.catalog = catalog;
     this.glue = glue;
+    this.entries = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.follower = new SchemaFollower(catalog, this::followLog);
   }
@@ -48,8 +51,8 @@ final class DeltaEntrySync {
    * VersionId moved on), the entry is read again and the columns recomputed from the log as it is now, so
    * the last re-sync to land always carries the latest log. Safe to repeat: it only copies the log.
    */
-  void resyncLatest(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
-    software.amazon.awssdk.services.glue.model.Table current = entry;
+  void resyncLatest(TableName name, StoredTable entry, String location) {
+    StoredTable current = entry;
     for (int attempt = 1; ; attempt++) {
       try {
         resync(name, current, location);
@@ -59,7 +62,7 @@ final class DeltaEntrySync {
           throw e;
         }
         try {
-          current = glue.getTable(name);
+          current = entries.get(name);
         } catch (NoSuchTableException gone) {
           throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while its columns were "
               + "being re-synced", catalog, name), gone);
@@ -73,14 +76,14 @@ final class DeltaEntrySync {
    * {@code location}, at the VersionId {@code entry} was read with; nothing is written when they already
    * match. Parameters the format does not own, the table properties among them, are kept.
    */
-  void resync(TableName name, software.amazon.awssdk.services.glue.model.Table entry, String location) {
+  void resync(TableName name, StoredTable entry, String location) {
     LogSchema log = logSchema(location);
     TableDefinition definition = definition(name, location, log, Map.of());
-    TableInput updated = EntryWriter.forRunningSpark().updatedEntry(entry, definition, Set.of(),
-        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
-    if (!sameDefinition(entry, updated)) {
+    EntryUpdate updated = EntryUpdate.rewritten(EntryWriter.forRunningSpark(), entry, definition, Set.of(),
+        () -> entry.placeholderBase().or(() -> glue.databaseLocation(name.database())));
+    if (!updated.keepsDefinition()) {
       try {
-        glue.updateTable(name.database(), updated, entry.versionId());
+        entries.update(name.database(), updated, entry.versionId());
       } catch (NoSuchTableException e) {
         throw new IllegalStateException(String.format("Table %s.%s disappeared from Glue while it was being "
             + "updated", catalog, name), e);
@@ -91,25 +94,11 @@ final class DeltaEntrySync {
 
   /** Re-syncs the entry of {@code name} from its log, when it is still a Delta entry (SchemaFollower). */
   private void followLog(TableName name) {
-    Optional<software.amazon.awssdk.services.glue.model.Table> entry = glue.findTable(name);
-    if (entry.isEmpty() || EntryReader.isView(entry.get()) || !entry.get().hasParameters()
-        || !EntryFormat.isDelta(entry.get().parameters().get(EntryFormat.PROVIDER))) {
+    Optional<StoredTable> entry = entries.find(name);
+    if (entry.isEmpty() || entry.get().isView() || !entry.get().isDelta()) {
       return; // dropped or replaced meanwhile: nothing of this log to follow
     }
     resyncLatest(name, entry.get(), EntryReader.read(catalog, name.database(), entry.get()).location());
-  }
-
-  private static boolean sameDefinition(software.amazon.awssdk.services.glue.model.Table entry, TableInput updated) {
-    return entry.storageDescriptor() != null
-        && Objects.equals(entry.storageDescriptor().columns(), updated.storageDescriptor().columns())
-        && Objects.equals(entry.storageDescriptor().location(), updated.storageDescriptor().location())
-        // an absent description reads back as "" from some Glue implementations
-        && Objects.equals(emptyToNull(entry.description()), emptyToNull(updated.description()))
-        && Objects.equals(entry.parameters(), updated.parameters());
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
   }
 
   /** What the entry is written from: the log's columns, partitioning and comment, and {@code properties}. */

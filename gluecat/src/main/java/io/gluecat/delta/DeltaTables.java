@@ -9,6 +9,7 @@ import io.gluecat.create.CreatedTable;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableDefinition;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -72,8 +73,8 @@ public final class DeltaTables {
    * ALTER TABLE on a Delta table. SET LOCATION moves the Glue entry to another Delta table; everything
    * else is Delta's, applied to its log, after which column changes re-sync the Glue columns.
    */
-  public Table alter(Identifier ident, TableName name, software.amazon.awssdk.services.glue.model.Table entry,
-      TableChange... changes) throws NoSuchTableException {
+  public Table alter(Identifier ident, TableName name, StoredTable entry, TableChange... changes)
+      throws NoSuchTableException {
     checkSession();
     follower.changing(name);
     Optional<String> newLocation = setLocation(changes);
@@ -159,7 +160,7 @@ public final class DeltaTables {
   }
 
   /** REFRESH TABLE: the Glue columns (and comment) follow the Delta log again. */
-  public void refresh(TableName name, software.amazon.awssdk.services.glue.model.Table entry) {
+  public void refresh(TableName name, StoredTable entry) {
     checkSession();
     sync.resync(name, entry, EntryReader.read(catalog, name.database(), entry).location());
   }
@@ -168,8 +169,7 @@ public final class DeltaTables {
    * A Delta table loaded by name at its latest version (see {@link SchemaFollower}): an entry the log moved
    * away from is re-synced, and the table is watched for this session's schema changes.
    */
-  public void loaded(TableName name, Table table,
-      Supplier<Optional<software.amazon.awssdk.services.glue.model.Table>> entry) {
+  public void loaded(TableName name, Table table, Supplier<Optional<StoredTable>> entry) {
     follower.loaded(name, table, entry);
   }
 

@@ -2,6 +2,7 @@ package io.gluecat.delta;
 
 import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -70,7 +71,7 @@ final class SchemaFollower {
    * then watches it. Never fails the load: a table whose log cannot be read is left to the statement.
    * {@code entry} is the Glue entry as the load read it (the statement's cached copy: no Glue call).
    */
-  void loaded(TableName name, Table table, Supplier<Optional<software.amazon.awssdk.services.glue.model.Table>> entry) {
+  void loaded(TableName name, Table table, Supplier<Optional<StoredTable>> entry) {
     if (!(table instanceof DeltaTableV2)) {
       return;
     }
@@ -90,7 +91,7 @@ final class SchemaFollower {
       w = new Watched(delta.deltaLog());
       watched.put(name, w);
     }
-    Optional<software.amazon.awssdk.services.glue.model.Table> stored = entry.get();
+    Optional<StoredTable> stored = entry.get();
     boolean drift;
     synchronized (w) {
       LogSchema log;
@@ -118,8 +119,7 @@ final class SchemaFollower {
    * Delta entries without their schema, as from its own metastore, so the schema is read from the entry itself.
    * An entry that keeps no schema (Trino's, or one Spark's Hive path wrote) is left in its own shape.
    */
-  private boolean agrees(TableName name, software.amazon.awssdk.services.glue.model.Table entry, Watched w,
-      LogSchema log) {
+  private boolean agrees(TableName name, StoredTable entry, Watched w, LogSchema log) {
     GlueEntry e;
     try {
       e = EntryReader.read(catalog, name.database(), entry);
@@ -236,7 +236,7 @@ final class SchemaFollower {
     final DeltaLog log;
     Snapshot snapshot;
     LogSchema given;
-    software.amazon.awssdk.services.glue.model.Table agreed;
+    StoredTable agreed;
     LogSchema agreedLog;
     boolean changing;
 

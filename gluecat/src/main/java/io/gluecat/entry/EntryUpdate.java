@@ -45,6 +45,30 @@ public final class EntryUpdate {
         databaseLocation));
   }
 
+  /** As {@link #rewritten}, asking for the database's location only when the entry's form needs it. */
+  public static EntryUpdate rewritten(EntryWriter writer, StoredTable existing, TableDefinition definition,
+      Set<String> removedProperties, java.util.function.Supplier<Optional<String>> databaseLocation) {
+    return new EntryUpdate(existing, writer.updatedEntry(existing.sdkTable(), definition, removedProperties,
+        databaseLocation));
+  }
+
+  /**
+   * Whether the update leaves what a definition writes as it was: the columns, the location, the description
+   * (absent and empty alike: some Glue implementations read an absent one back as "") and the parameters.
+   */
+  public boolean keepsDefinition() {
+    Table entry = before.sdkTable();
+    return entry.storageDescriptor() != null
+        && Objects.equals(entry.storageDescriptor().columns(), after.storageDescriptor().columns())
+        && Objects.equals(entry.storageDescriptor().location(), after.storageDescriptor().location())
+        && Objects.equals(emptyToNull(entry.description()), emptyToNull(after.description()))
+        && Objects.equals(entry.parameters(), after.parameters());
+  }
+
+  private static String emptyToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
+  }
+
   /** The entry as read, which the update replaces. */
   public StoredTable before() { return before; }
 

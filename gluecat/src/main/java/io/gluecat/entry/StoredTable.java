@@ -44,6 +44,21 @@ public final class StoredTable {
   /** Whether the entry is a view of any kind ({@link EntryReader#isView}). */
   public boolean isView() { return EntryReader.isView(table); }
 
+  /** Whether the entry is a Hive-format table ({@link EntryReader#isHiveFormat}). */
+  public boolean isHiveFormat() { return EntryReader.isHiveFormat(table); }
+
+  /** The provider parameter ({@link EntryFormat#PROVIDER}: delta, parquet...), when set. */
+  public Optional<String> provider() { return Optional.ofNullable(parameters().get(EntryFormat.PROVIDER)); }
+
+  /** Whether the entry is a Delta table's. */
+  public boolean isDelta() { return EntryFormat.isDelta(parameters().get(EntryFormat.PROVIDER)); }
+
+  /** Whether the entry holds statistics ANALYZE stored ({@link EntryEdits#hasStatistics}). */
+  public boolean hasStatistics() { return EntryEdits.hasStatistics(table); }
+
+  /** The base a Spark placeholder Location of the entry was made from ({@link EntryWriter#placeholderBase}). */
+  public Optional<String> placeholderBase() { return EntryWriter.placeholderBase(table); }
+
   /** Whether the entry is a Glue resource link (it has a TargetTable). */
   public boolean isResourceLink() { return table.targetTable() != null; }
 
@@ -96,6 +111,15 @@ public final class StoredTable {
 
   /** The partition keys, in partition order; empty for an unpartitioned entry. */
   public List<StoredColumn> partitionKeys() { return StoredColumn.of(table.partitionKeys()); }
+
+  /** Two entries are equal when Glue's tables are: every field, the VersionId among them. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof StoredTable && table.equals(((StoredTable) other).table);
+  }
+
+  @Override
+  public int hashCode() { return table.hashCode(); }
 
   private SerDeInfo serde() {
     return table.storageDescriptor() == null ? null : table.storageDescriptor().serdeInfo();

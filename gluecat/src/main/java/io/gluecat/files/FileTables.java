@@ -105,7 +105,7 @@ public final class FileTables {
   private void syncAfterWrite(TableName name, software.amazon.awssdk.services.glue.model.TableInput written,
       boolean newEntry) {
     if (options.syncPartitionsAfterWrite()) {
-      partitions.afterWrite(name, asTable(written), newEntry);
+      partitions.afterWrite(name, new io.gluecat.entry.StoredTable(asTable(written)), newEntry);
     }
   }
 
@@ -252,8 +252,9 @@ public final class FileTables {
    * Changes Spark's own catalog refuses for data source tables (dropping, renaming or retyping columns) are
    * refused here too, before anything is written, with Spark's errors (AlterRefusals).
    */
-  public void alter(TableName name, software.amazon.awssdk.services.glue.model.Table entry, TableChange... changes)
+  public void alter(TableName name, io.gluecat.entry.StoredTable stored, TableChange... changes)
       throws NoSuchTableException {
+    software.amazon.awssdk.services.glue.model.Table entry = stored.sdkTable();
     GlueEntry current = EntryReader.read(catalog, name.database(), entry);
     List<TableChange> columnChanges = new ArrayList<>();
     Map<String, String> properties = new LinkedHashMap<>(current.properties());

@@ -1,12 +1,16 @@
 package io.gluecat.glue;
 
+import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryUpdate;
+import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.StoredTable;
+import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.analysis.TableAlreadyExistsException;
 
 /**
  * The gateway's table entry calls in gluecat's terms: entries read whole as {@link StoredTable}s and rewritten
@@ -25,6 +29,12 @@ public final class GlueEntries {
     return glue.findTable(name).map(StoredTable::new);
   }
 
+  /** The entry read with its statistics replaced, written at the version read ({@link GlueGateway#updateStatistics}). */
+  public void updateStatistics(TableName name, StoredTable read, java.util.Map<String, String> statistics)
+      throws NoSuchTableException {
+    glue.updateStatistics(name, read, statistics);
+  }
+
   /** The entry at {@code name}, table or view. */
   public StoredTable get(TableName name) throws NoSuchTableException {
     return glue.getStoredTable(name);
@@ -41,5 +51,20 @@ public final class GlueEntries {
    */
   public void update(String database, EntryUpdate update, String versionId) throws NoSuchTableException {
     glue.updateTable(database, update.sdkInput(), versionId);
+  }
+
+  /**
+   * A new entry of {@code definition}, in the form {@code writer} writes ({@link EntryWriter#newEntry}); Glue refuses
+   * it when the name is taken.
+   */
+  public void create(String database, EntryWriter writer, TableDefinition definition, Optional<String> owner,
+      Optional<String> databaseLocation) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    glue.createTable(database, writer.newEntry(definition, owner, databaseLocation));
+  }
+
+  /** RENAME's first step: {@code existing} entered again under {@code target}, every other field as it was. */
+  public void createRenamed(StoredTable existing, TableName target)
+      throws TableAlreadyExistsException, NoSuchNamespaceException {
+    glue.createTable(target.database(), EntryEdits.renamed(existing.sdkTable(), target.table()));
   }
 }

@@ -94,6 +94,11 @@ public final class HiveFormats {
    * @param qualified catalog.database.table, for error messages
    * @param avroAvailable whether spark-avro is on the classpath
    */
+  /** {@link #source(String, Table, boolean)} of an entry read whole. */
+  public static HiveSource source(String qualified, io.gluecat.entry.StoredTable entry, boolean avroAvailable) {
+    return source(qualified, entry.sdkTable(), avroAvailable);
+  }
+
   public static HiveSource source(String qualified, Table table, boolean avroAvailable) {
     StorageDescriptor sd = table.storageDescriptor();
     if (sd == null) {

@@ -21,8 +21,9 @@ public final class HiveTables {
    *
    * @param catalog the catalog's name
    */
-  public static HiveTable load(String catalog, TableName name, Table raw, CatalogHadoopConf hadoop,
-      GluePartitions partitions) {
+  public static HiveTable load(String catalog, TableName name, io.gluecat.entry.StoredTable stored,
+      CatalogHadoopConf hadoop, GluePartitions partitions) {
+    Table raw = stored.sdkTable();
     String qualified = catalog + "." + name;
     HiveEntry entry = HiveEntry.read(catalog, name.database(), raw, HiveTable.avroAvailable());
     refuseDeltaLocation(qualified, entry, hadoop.open(qualified, entry.location()));
@@ -38,12 +39,11 @@ public final class HiveTables {
    *
    * @param qualified catalog.database.table, for the message
    */
-  public static void refuseReplacing(String qualified, Table entry) {
-    if (!EntryReader.isHiveFormat(entry)) {
+  public static void refuseReplacing(String qualified, io.gluecat.entry.StoredTable entry) {
+    if (!entry.isHiveFormat()) {
       return;
     }
-    String serde = entry.storageDescriptor() == null || entry.storageDescriptor().serdeInfo() == null ? null
-        : entry.storageDescriptor().serdeInfo().serializationLibrary();
+    String serde = entry.serializationLibrary().orElse(null);
     throw new UnsupportedOperationException(String.format("Table %s is a Hive-format table (SerDe %s); gluecat "
         + "does not replace it, because the replacement would rewrite its entry in Spark's format. Write its rows "
         + "with INSERT OVERWRITE, or drop it first (DROP TABLE never deletes data). Nothing was written.",

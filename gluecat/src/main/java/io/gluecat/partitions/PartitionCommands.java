@@ -3,6 +3,7 @@ package io.gluecat.partitions;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.glue.PartitionExpressions;
@@ -54,11 +55,11 @@ public final class PartitionCommands {
   /**
    * @param changed what follows a change of the table's partitions or files (the cached relation dropped)
    */
-  public PartitionCommands(String catalog, TableName name, Table entry, StructType partitionSchema, GlueGateway glue,
-      CatalogHadoopConf hadoop, Runnable changed) {
+  public PartitionCommands(String catalog, TableName name, StoredTable entry, StructType partitionSchema,
+      GlueGateway glue, CatalogHadoopConf hadoop, Runnable changed) {
     this.qualified = catalog + "." + name;
     this.name = name;
-    this.entry = entry;
+    this.entry = entry.sdkTable();
     this.partitionSchema = partitionSchema;
     this.glue = glue;
     this.hadoop = hadoop;

@@ -208,7 +208,7 @@ public final class PartitionSync {
    * The RENAME half Glue lacks: the partition objects of {@code from} created under {@code to} (whose entry
    * already exists), each as it was. The old ones go with the old entry.
    */
-  public int copy(TableName from, Table entry, TableName to) throws NoSuchTableException {
+  public int copy(TableName from, StoredTable entry, TableName to) throws NoSuchTableException {
     if (notApplicable(entry) != null) {
       return 0;
     }
@@ -228,11 +228,11 @@ public final class PartitionSync {
    * failure loses nothing: the statement fails with a message that says the data and entry are in place
    * and how to sync the partitions later.
    */
-  public void afterWrite(TableName name, Table entry, boolean newEntry) {
+  public void afterWrite(TableName name, StoredTable entry, boolean newEntry) {
     if (notApplicable(entry) != null) {
       return;
     }
-    afterWrite(name, () -> sync(name, entry, newEntry));
+    afterWrite(name, () -> sync(name, entry.sdkTable(), newEntry));
   }
 
   /**
@@ -242,12 +242,12 @@ public final class PartitionSync {
    * keys' types and values can be written in Glue's grammar; else every partition is read and the rest ignored),
    * then the missing ones are created, those whose storage changed re-created, and the removed ones deleted.
    */
-  public void afterInsert(TableName name, Table entry, java.util.Collection<String> written,
+  public void afterInsert(TableName name, StoredTable entry, java.util.Collection<String> written,
       java.util.Collection<String> removed) {
     if (notApplicable(entry) != null) {
       return;
     }
-    afterWrite(name, () -> syncWritten(name, entry, written, removed));
+    afterWrite(name, () -> syncWritten(name, entry.sdkTable(), written, removed));
   }
 
   private Result syncWritten(TableName name, Table entry, java.util.Collection<String> written,
