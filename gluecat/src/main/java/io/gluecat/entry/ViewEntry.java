@@ -45,6 +45,8 @@ public final class ViewEntry {
   private final List<String> queryColumnNames;
   private final Map<String, String> properties;
   private final String createVersion;
+  /** When Glue created the entry (its CreateTime); 0 for a view not read from Glue. Not part of equality. */
+  private final long createTimeMillis;
   private final Dialect dialect;
 
   private ViewEntry(Builder b) {
@@ -62,6 +64,7 @@ public final class ViewEntry {
     this.queryColumnNames = Collections.unmodifiableList(new ArrayList<>(b.queryColumnNames));
     this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(b.properties));
     this.createVersion = b.createVersion == null ? "" : b.createVersion;
+    this.createTimeMillis = b.createTimeMillis;
     this.dialect = b.dialect;
   }
 
@@ -74,7 +77,8 @@ public final class ViewEntry {
     return new Builder(database, name, sql).schema(schema).comment(comment.orElse(null)).owner(owner.orElse(null))
         .collation(collation.orElse(null)).currentCatalog(currentCatalog.orElse(null))
         .currentNamespace(currentNamespace).sqlConfigs(sqlConfigs).schemaMode(schemaMode.orElse(null))
-        .queryColumnNames(queryColumnNames).properties(properties).createVersion(createVersion).dialect(dialect);
+        .queryColumnNames(queryColumnNames).properties(properties).createVersion(createVersion)
+        .createTimeMillis(createTimeMillis).dialect(dialect);
   }
 
   public String database() { return database; }
@@ -102,6 +106,7 @@ public final class ViewEntry {
   public Map<String, String> properties() { return properties; }
   /** The Spark version that created the entry; empty when unknown. */
   public String createVersion() { return createVersion; }
+  public long createTimeMillis() { return createTimeMillis; }
   public Dialect dialect() { return dialect; }
 
   @Override
@@ -145,6 +150,7 @@ public final class ViewEntry {
     private List<String> queryColumnNames = List.of();
     private Map<String, String> properties = Map.of();
     private String createVersion;
+    private long createTimeMillis;
     private Dialect dialect = Dialect.SPARK;
 
     private Builder(String database, String name, String sql) {
@@ -176,6 +182,7 @@ public final class ViewEntry {
       return this;
     }
     public Builder createVersion(String version) { this.createVersion = version; return this; }
+    public Builder createTimeMillis(long millis) { this.createTimeMillis = millis; return this; }
     public Builder dialect(Dialect dialect) { this.dialect = dialect; return this; }
 
     public ViewEntry build() {

@@ -138,6 +138,7 @@ public final class ViewFormat {
         .queryColumnNames(queryColumnNames(qualified, parameters))
         .properties(userProperties(parameters))
         .createVersion(parameters.getOrDefault(EntryFormat.CREATE_VERSION, ""))
+        .createTimeMillis(table.createTime() == null ? 0L : table.createTime().toEpochMilli())
         .build();
   }
 

@@ -75,7 +75,7 @@ public final class GlueViews {
         CatalogTableType.VIEW(), view.sql(),
         new TableIdentifier(name.table(), scala.Option.apply(name.database()), scala.Option.apply(catalog)),
         CatalogStorageFormat.empty(), view.schema(), null, List.of(),
-        view.owner().orElse(""), 0L, view.createVersion(), ViewFormat.catalogTableProperties(view), view.comment(),
+        view.owner().orElse(""), view.createTimeMillis(), view.createVersion(), ViewFormat.catalogTableProperties(view), view.comment(),
         Optional.empty(), Optional.empty())));
   }
 

@@ -5,6 +5,7 @@ import io.gluecat.compat.Scala;
 import io.gluecat.compat.ShownPartition;
 import io.gluecat.compat.ShownTables;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,19 +14,23 @@ import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.ResolvedNamespace;
 import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
+import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.catalyst.util.StringUtils;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.V1Table;
 
 /**
  * {@code SHOW TABLE EXTENDED [IN ns] LIKE 'pattern'} in a gluecat namespace whose matching names are all file
- * source tables, in both catalog modes: Spark 3.5 refuses it for a catalog plugin, and Spark 4's V2 command prints
- * another text (on Spark 4.2 the table properties as single characters). The rule replaces the statement with
- * {@link ShowTablesExtendedByName}, which answers the text of Spark's V1 command. Where a Delta table, a view or
- * (in session mode) a temporary view matches, the statement is left to Spark. {@code .. LIKE 't' PARTITION (..)}
- * of a file source table whose partitions Glue keeps answers the partition's text as Spark's V1 command does.
+ * source tables or Glue views, in both catalog modes: Spark 3.5 refuses it for a catalog plugin, and Spark 4's V2
+ * command prints another text (on Spark 4.2 the table properties as single characters) and finds no view. The rule
+ * replaces the statement with {@link ShowTablesExtendedByName}, which answers the text of Spark's V1 command (issue
+ * #43). Where a Delta table or (in session mode) a temporary view matches, the statement is left to Spark.
+ * {@code .. LIKE 't' PARTITION (..)} of a file source table whose partitions Glue keeps answers the partition's
+ * text as Spark's V1 command does.
  */
 public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
   private final SparkSession spark;
@@ -60,13 +65,18 @@ public final class RewriteShowTableExtended extends Rule<LogicalPlan> {
         Arrays.stream(catalog.listTables(ns)).forEach(ident -> names.add(ident.name()));
       }
       List<FileTable> tables = new ArrayList<>();
+      List<CatalogTable> views = new ArrayList<>();
       for (String name : Scala.javaList(StringUtils.filterPattern(Scala.list(names), pattern))) {
-        if (!(catalog.loadTable(Identifier.of(ns, name)) instanceof FileTable table)) {
+        Optional<Table> view = ns.length == 1 ? catalog.views().v1View(new TableName(ns[0], name)) : Optional.empty();
+        if (view.isPresent()) {
+          views.add(((V1Table) view.get()).v1Table());
+        } else if (catalog.loadTable(Identifier.of(ns, name)) instanceof FileTable table) {
+          tables.add(table);
+        } else {
           return plan;
         }
-        tables.add(table);
       }
-      return new ShowTablesExtendedByName(String.join(".", ns), tables, shown.get().output());
+      return new ShowTablesExtendedByName(String.join(".", ns), tables, views, shown.get().output());
     } catch (Exception e) { // a namespace or table gone meanwhile: Spark's own answer
       return plan;
     }

@@ -2,6 +2,7 @@ package io.gluecat.extensions.describe;
 
 import io.gluecat.compat.GlueCommandPlan;
 import io.gluecat.compat.Scala;
+import io.gluecat.extensions.views.ViewDetails;
 import io.gluecat.files.FileTable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,20 +26,28 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 final class ShowTablesExtendedByName extends GlueCommandPlan {
   private final String namespace;
   private final List<FileTable> tables;
+  /** The Glue views shown beside the tables, as gluecat loads them (GlueViews.v1View). */
+  private final List<CatalogTable> views;
 
   /** The partition shown (of the one table, each partition column to its value), or null. */
   private final Map<String, String> partition;
 
-  ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<Attribute> output) {
-    this(namespace, tables, output, null);
+  ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<CatalogTable> views,
+      List<Attribute> output) {
+    this(namespace, tables, views, output, null);
   }
 
   ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<Attribute> output,
       Map<String, String> partition) {
+    this(namespace, tables, List.of(), output, partition);
+  }
+
+  private ShowTablesExtendedByName(String namespace, List<FileTable> tables, List<CatalogTable> views,
+      List<Attribute> output, Map<String, String> partition) {
     super(output);
     this.namespace = namespace;
-    this.tables = new ArrayList<>(tables);
-    this.tables.sort(Comparator.comparing(FileTable::name));
+    this.tables = List.copyOf(tables);
+    this.views = List.copyOf(views);
     this.partition = partition;
   }
 
@@ -64,12 +73,18 @@ final class ShowTablesExtendedByName extends GlueCommandPlan {
       }
       rows.add(RowFactory.create(namespace, table.identifier().table(), false, text.toString()));
     }
+    for (CatalogTable view : views) {
+      StringBuilder text = new StringBuilder();
+      ViewDetails.of(view).forEach((k, v) -> text.append(k).append(": ").append(v).append('\n'));
+      rows.add(RowFactory.create(namespace, view.identifier().table(), false, text.toString()));
+    }
+    rows.sort(Comparator.comparing(row -> row.getString(1))); // by name, as Spark's catalog lists them
     return rows;
   }
 
   @Override
   public String simpleString(int maxFields) {
-    return "ShowTablesExtendedByName " + namespace + " " + tables.size() + " tables"
+    return "ShowTablesExtendedByName " + namespace + " " + tables.size() + " tables " + views.size() + " views"
         + (partition == null ? "" : " " + partition);
   }
 }

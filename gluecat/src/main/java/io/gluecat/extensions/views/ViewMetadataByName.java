@@ -52,13 +52,9 @@ final class ViewMetadataByName extends ViewCommand {
         if (kind == Kind.DESCRIBE_EXTENDED) {
           rows.add(RowFactory.create("", "", ""));
           rows.add(RowFactory.create("# Detailed Table Information", "", ""));
-          Scala.javaMap(table.toLinkedHashMap()).forEach((k, v) -> {
-            if (k.equals("Schema")) {
-              return; // Spark's own DESCRIBE of a view leaves the schema tree out: the columns are listed above
-            }
-            rows.add(RowFactory.create(k, v, ""));
-            if (k.equals("View Text")) { // Spark's own catalog keeps the text as written beside it: the same here
-              rows.add(RowFactory.create("View Original Text", v, ""));
+          ViewDetails.of(table).forEach((k, v) -> {
+            if (!k.equals("Schema")) { // Spark's own DESCRIBE of a view leaves the tree out: the columns are above
+              rows.add(RowFactory.create(k, v, ""));
             }
           });
         }
