@@ -13,7 +13,6 @@ import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.DeltaTables;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
-import io.gluecat.entry.GlueEntry;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.files.FileTables;

@@ -201,10 +201,10 @@ public final class DeltaCreates {
     }
     if (existing.isPresent()) {
       String current = EntryReader.read(catalog, name.database(), existing.get()).location();
-      if (!EntryFormat.isDelta(existing.get().parameters().get(EntryFormat.PROVIDER))) {
+      if (!existing.get().isDelta()) {
         throw new IllegalArgumentException(String.format("Table %s.%s is not a Delta table (provider %s); gluecat "
             + "does not replace it with a Delta table. Drop it first.", catalog, name,
-            existing.get().parameters().get(EntryFormat.PROVIDER)));
+            existing.get().provider().orElse(null)));
       }
       return arguments.explicitLocation().orElse(current);
     }

@@ -86,6 +86,11 @@ public final class EntryFormat {
   /** The Glue crawler's classification of each file format that has one: plain text has none. */
   private static final Set<String> CLASSIFIED_FORMATS = Set.of("parquet", "orc", "csv", "json", "avro");
 
+  /** Whether two Glue descriptions say the same: an absent one reads back as "" from some Glue implementations. */
+  public static boolean sameDescription(String a, String b) {
+    return java.util.Objects.equals(a == null || a.isEmpty() ? null : a, b == null || b.isEmpty() ? null : b);
+  }
+
   public static boolean isDelta(String provider) {
     return provider != null && provider.equalsIgnoreCase(DELTA);
   }

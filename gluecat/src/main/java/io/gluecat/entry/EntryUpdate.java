@@ -41,8 +41,7 @@ public final class EntryUpdate {
    */
   public static EntryUpdate rewritten(EntryWriter writer, StoredTable existing, TableDefinition definition,
       Set<String> removedProperties, Optional<String> databaseLocation) {
-    return new EntryUpdate(existing, writer.updatedEntry(existing.sdkTable(), definition, removedProperties,
-        databaseLocation));
+    return rewritten(writer, existing, definition, removedProperties, () -> databaseLocation);
   }
 
   /** As {@link #rewritten}, asking for the database's location only when the entry's form needs it. */
@@ -61,12 +60,8 @@ public final class EntryUpdate {
     return entry.storageDescriptor() != null
         && Objects.equals(entry.storageDescriptor().columns(), after.storageDescriptor().columns())
         && Objects.equals(entry.storageDescriptor().location(), after.storageDescriptor().location())
-        && Objects.equals(emptyToNull(entry.description()), emptyToNull(after.description()))
+        && EntryFormat.sameDescription(entry.description(), after.description())
         && Objects.equals(entry.parameters(), after.parameters());
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
   }
 
   /** The entry as read, which the update replaces. */

@@ -51,7 +51,7 @@ public final class StoredTable {
   public Optional<String> provider() { return Optional.ofNullable(parameters().get(EntryFormat.PROVIDER)); }
 
   /** Whether the entry is a Delta table's. */
-  public boolean isDelta() { return EntryFormat.isDelta(parameters().get(EntryFormat.PROVIDER)); }
+  public boolean isDelta() { return EntryFormat.isDelta(provider().orElse(null)); }
 
   /** Whether the entry holds statistics ANALYZE stored ({@link EntryEdits#hasStatistics}). */
   public boolean hasStatistics() { return EntryEdits.hasStatistics(table); }

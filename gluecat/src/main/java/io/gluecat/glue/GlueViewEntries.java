@@ -1,6 +1,5 @@
 package io.gluecat.glue;
 
-import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.entry.ViewEntry;
@@ -52,9 +51,9 @@ public final class GlueViewEntries {
         schemaThreshold), existing.versionId());
   }
 
-  /** Creates a copy of {@code entry} named {@code to} ({@link EntryEdits#renamed}): a rename's first step. */
+  /** A rename's first step, as for tables ({@link GlueEntries#createRenamed}). */
   public void createRenamed(StoredTable entry, TableName to)
       throws TableAlreadyExistsException, NoSuchNamespaceException {
-    glue.createTable(to.database(), EntryEdits.renamed(entry.sdkTable(), to.table()));
+    entries.createRenamed(entry, to);
   }
 }

@@ -1,5 +1,6 @@
 package io.gluecat.glue;
 
+import io.gluecat.entry.EntryFormat;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
@@ -34,7 +35,7 @@ final class WrittenEntries {
         .allMatch(p -> p.getValue().equals(haveParameters.get(p.getKey())));
     return sameStorage && sameParameters
         && Objects.equals(input.partitionKeys(), stored.partitionKeys())
-        && Objects.equals(emptyToNull(input.description()), emptyToNull(stored.description()));
+        && EntryFormat.sameDescription(input.description(), stored.description());
   }
 
   /**
@@ -60,9 +61,5 @@ final class WrittenEntries {
         .parameters(input.parameters())
         .targetTable(input.targetTable())
         .build();
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
   }
 }

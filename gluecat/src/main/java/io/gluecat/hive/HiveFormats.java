@@ -88,17 +88,17 @@ public final class HiveFormats {
   /** Hive ACID tables' marker. */
   static final String TRANSACTIONAL = "transactional";
 
+  /** {@link #source(String, Table, boolean)} of an entry read whole. */
+  public static HiveSource source(String qualified, io.gluecat.entry.StoredTable entry, boolean avroAvailable) {
+    return source(qualified, entry.sdkTable(), avroAvailable);
+  }
+
   /**
    * The Spark source of a Hive-format entry.
    *
    * @param qualified catalog.database.table, for error messages
    * @param avroAvailable whether spark-avro is on the classpath
    */
-  /** {@link #source(String, Table, boolean)} of an entry read whole. */
-  public static HiveSource source(String qualified, io.gluecat.entry.StoredTable entry, boolean avroAvailable) {
-    return source(qualified, entry.sdkTable(), avroAvailable);
-  }
-
   public static HiveSource source(String qualified, Table table, boolean avroAvailable) {
     StorageDescriptor sd = table.storageDescriptor();
     if (sd == null) {

@@ -1,7 +1,6 @@
 package io.gluecat.hive;
 
 import io.gluecat.InvalidGlueEntryException;
-import io.gluecat.entry.EntryReader;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GluePartitions;
 import io.gluecat.storage.CatalogHadoopConf;

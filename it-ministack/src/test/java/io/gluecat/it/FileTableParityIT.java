@@ -907,7 +907,7 @@ class FileTableParityIT extends SparkCatalogParityTest {
       onSpark(() -> spark().sql(sparkStatement("ALTER TABLE {" + table + "} SET LOCATION '" + moved[0] + "'"))
           .collectAsList());
       session().sql(gluecatStatement("ALTER TABLE {" + table + "} SET LOCATION '" + moved[1] + "'")).collectAsList();
-      assertEquals(moved[1], new io.gluecat.entry.StoredTable(glueTable(db, table)).readLocation().orElseThrow(),
+      assertEquals(moved[1], entryLocation(table),
           "the Glue entry of " + table + " names the new location where its readers look");
       if (!kind.partitioned()) {
         assertSameOutcome("SELECT * FROM {" + table + "}");
@@ -918,10 +918,10 @@ class FileTableParityIT extends SparkCatalogParityTest {
         // difference (docs/how-it-works.md, "Limits"): Spark's in-memory catalog keeps the pair as a storage property
         // DESCRIBE shows; in the entry a table's path is its location (as Spark's Hive catalog keeps it), so gluecat
         // keeps the location and leaves the pair out
-        String location = new io.gluecat.entry.StoredTable(glueTable(db, table)).readLocation().orElseThrow();
+        String location = entryLocation(table);
         assertSameOutcome("ALTER TABLE {" + table + "} SET SERDEPROPERTIES ('path' = '/elsewhere')");
         assertSameOutcome("SELECT * FROM {" + table + "}");
-        assertEquals(location, new io.gluecat.entry.StoredTable(glueTable(db, table)).readLocation().orElseThrow());
+        assertEquals(location, entryLocation(table));
         Outcome[] described = both("DESCRIBE EXTENDED {" + table + "}");
         assertEquals(pinnedDetails(described[0].rows).stream()
             .filter(r -> !r.equals("[Storage Properties,[path=/elsewhere],]"))
@@ -937,6 +937,11 @@ class FileTableParityIT extends SparkCatalogParityTest {
       assertEquals(kind.gluePartitions() ? Map.of("x", moved[1] + "/k=x") : Map.of(), gluePartitions(table));
       assertSameDescribe(table);
     }
+  }
+
+  /** Where the table's Glue entry says its files are, as gluecat and Spark's Hive path read it. */
+  private String entryLocation(String table) {
+    return new io.gluecat.entry.StoredTable(glueTable(db, table)).readLocation().orElseThrow();
   }
 
   /** A new location or a replaced table holds other files: their statistics go, as on Spark's catalog. */
