@@ -157,7 +157,6 @@ class ArchitectureTest {
    * fails the test too).
    */
   private static final Map<String, String> SDK_MODEL_ALLOWED = Map.ofEntries(
-      Map.entry("files.FileTables", "writes TableInputs from Tables read"),
       Map.entry("hive.GlueHivePartitions", "binds HivePartitions to Glue's Partition calls"),
       Map.entry("hive.GluePartitionIndex", "reads Glue Partitions"),
       Map.entry("hive.HiveBatchWrite", "writes PartitionInputs"),

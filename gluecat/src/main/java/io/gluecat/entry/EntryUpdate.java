@@ -73,6 +73,9 @@ public final class EntryUpdate {
   /** The entry to send, for {@code glue} only. */
   public TableInput sdkInput() { return after; }
 
+  /** The entry as Glue holds it after the update ({@link StoredTable#written}), for what reads it next. */
+  public StoredTable written() { return StoredTable.written(after); }
+
   /**
    * The fields the update changes, one line each, {@code field: old -> new} (Glue's field names, values quoted
    * and cut at 120 characters, a comment with its UTF-8 size); empty when it changes nothing.

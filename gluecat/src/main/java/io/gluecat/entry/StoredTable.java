@@ -6,6 +6,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 import software.amazon.awssdk.services.glue.model.Table;
+import software.amazon.awssdk.services.glue.model.TableInput;
 
 /**
  * A table's entry as Glue returned it, for code outside {@code glue} and {@code entry} that reads an entry to
@@ -22,6 +23,24 @@ public final class StoredTable {
 
   /** Glue's Table, every field as read: for {@code glue} and {@code entry} only. */
   public Table sdkTable() { return table; }
+
+  /**
+   * The entry as Glue holds it once {@code written} was created or updated, as far as gluecat reads an entry it has
+   * just written (name, type, storage, partition keys, parameters); Glue adds the rest (VersionId, times).
+   */
+  static StoredTable written(TableInput written) {
+    return new StoredTable(Table.builder().name(written.name()).tableType(written.tableType())
+        .storageDescriptor(written.storageDescriptor()).partitionKeys(written.partitionKeys())
+        .parameters(written.parameters()).build());
+  }
+
+  /**
+   * The same entry without Spark's statistics ({@link EntryEdits#withoutStatistics}): the base of an update whose
+   * table gets other files (a replace, a new location), as Spark's catalog drops them then.
+   */
+  public StoredTable withoutStatistics() {
+    return new StoredTable(EntryEdits.withoutStatistics(table));
+  }
 
   /** The entry's name, as Glue stores it (lower case). */
   public String name() { return table.name(); }

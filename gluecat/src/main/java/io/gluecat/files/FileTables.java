@@ -7,13 +7,16 @@ import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.create.CreateArguments;
 import io.gluecat.entry.Bucketing;
-import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.EntryUpdate;
 import io.gluecat.entry.EntryWriter;
 import io.gluecat.entry.GlueEntry;
+import io.gluecat.entry.NewEntry;
+import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
+import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -51,6 +54,7 @@ public final class FileTables {
   private final String catalog;
   private final CatalogOptions options;
   private final GlueGateway glue;
+  private final GlueEntries entries;
   private final CatalogHadoopConf hadoop;
   private final PartitionSync partitions;
   private final CreateLocations locations;
@@ -60,6 +64,7 @@ public final class FileTables {
     this.catalog = catalog;
     this.options = options;
     this.glue = glue;
+    this.entries = new GlueEntries(glue);
     this.hadoop = hadoop;
     this.partitions = partitions;
     this.locations = new CreateLocations(catalog, glue, hadoop);
@@ -83,10 +88,9 @@ public final class FileTables {
     if (arguments.explicitLocation().isEmpty()) {
       made = locations.make(name, location); // first, so that the entry never points at nothing
     }
-    software.amazon.awssdk.services.glue.model.TableInput input = EntryWriter.forRunningSpark().newEntry(definition,
-        arguments.owner(), databaseLocation);
+    NewEntry entry = NewEntry.of(EntryWriter.forRunningSpark(), definition, arguments.owner(), databaseLocation);
     try {
-      glue.createTable(name.database(), input);
+      entries.create(name.database(), entry);
     } catch (RuntimeException e) {
       if (made != null) {
         Optional<GlueCatalogException> removed = locations.afterRefusal(e, made, false, location);
@@ -97,24 +101,15 @@ public final class FileTables {
       throw e;
     }
     if (arguments.explicitLocation().isPresent()) {
-      syncAfterWrite(name, input, true); // a LOCATION may already hold partition directories
+      syncAfterWrite(name, entry.written(), true); // a LOCATION may already hold partition directories
     }
   }
 
   /** The partition sync after a write, when the catalog's partitions.sync asks for it (see PartitionSync). */
-  private void syncAfterWrite(TableName name, software.amazon.awssdk.services.glue.model.TableInput written,
-      boolean newEntry) {
+  private void syncAfterWrite(TableName name, StoredTable written, boolean newEntry) {
     if (options.syncPartitionsAfterWrite()) {
-      partitions.afterWrite(name, new io.gluecat.entry.StoredTable(asTable(written)), newEntry);
+      partitions.afterWrite(name, written, newEntry);
     }
-  }
-
-  /** The entry as Glue stores it after {@code input} was written, as far as the partition sync reads it. */
-  private static software.amazon.awssdk.services.glue.model.Table asTable(
-      software.amazon.awssdk.services.glue.model.TableInput input) {
-    return software.amazon.awssdk.services.glue.model.Table.builder().name(input.name())
-        .tableType(input.tableType()).storageDescriptor(input.storageDescriptor())
-        .partitionKeys(input.partitionKeys()).parameters(input.parameters()).build();
   }
 
   /**
@@ -138,9 +133,11 @@ public final class FileTables {
         databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> registerStaged(definition,
-        before, () -> EntryWriter.forRunningSpark().newEntry(definition, arguments.owner(),
-            databaseLocation),
-        input -> glue.createTable(name.database(), input), true));
+        before, () -> {
+          NewEntry entry = NewEntry.of(EntryWriter.forRunningSpark(), definition, arguments.owner(), databaseLocation);
+          entries.create(name.database(), entry);
+          return entry.written();
+        }, true));
   }
 
   /**
@@ -155,8 +152,8 @@ public final class FileTables {
     String provider = checkProvider(name, properties);
     List<String> partitionColumns = partitionColumns(name, partitions);
     Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
-    Optional<software.amazon.awssdk.services.glue.model.Table> existing = glue.findTable(name);
-    if (existing.isPresent() && EntryReader.isView(existing.get())) {
+    Optional<StoredTable> existing = entries.find(name);
+    if (existing.isPresent() && existing.get().isView()) {
       throw new IllegalArgumentException(String.format("%s.%s is a Glue view; gluecat does not replace views",
           catalog, name));
     }
@@ -166,9 +163,8 @@ public final class FileTables {
       }
       return stagedCreate(name, provider, schema, partitionColumns, partitions, properties, databaseLocation);
     }
-    software.amazon.awssdk.services.glue.model.Table entry = existing.get();
-    String currentProvider = entry.hasParameters() ? entry.parameters().get(EntryFormat.PROVIDER) : null;
-    if (EntryFormat.isDelta(currentProvider)) {
+    StoredTable entry = existing.get();
+    if (entry.isDelta()) {
       throw new UnsupportedOperationException(String.format("Table %s.%s is a Delta table; gluecat does not "
           + "replace it with a %s table. Drop it first (DROP TABLE never deletes data) or write it as Delta.",
           catalog, name, provider));
@@ -178,17 +174,19 @@ public final class FileTables {
         databaseLocation);
     NewDirectory before = locations.requireEmpty(name, definition.location());
     return new FileStagedTable(catalog + "." + name, definition, partitions, hadoop, () -> {
-      registerStaged(definition, before, () -> EntryWriter.forRunningSpark().updatedEntry(
-          EntryEdits.withoutStatistics(entry), definition, Set.of(),
-              databaseLocation),
-          input -> glue.updateTable(name.database(), input, entry.versionId()), false);
+      registerStaged(definition, before, () -> {
+        EntryUpdate update = EntryUpdate.rewritten(EntryWriter.forRunningSpark(), entry.withoutStatistics(), definition,
+            Set.of(), databaseLocation);
+        entries.update(name.database(), update, entry.versionId());
+        return update.written();
+      }, false);
       afterReplace.run();
     });
   }
 
-  /** A Glue call, with the checked exceptions GlueGateway declares. */
-  private interface GlueWrite {
-    void run(software.amazon.awssdk.services.glue.model.TableInput input) throws Exception;
+  /** Builds an entry and writes it to Glue (with the checked exceptions Glue's calls declare), giving it as written. */
+  private interface EntryWrite {
+    StoredTable run() throws Exception;
   }
 
   /** The definition of a table created or replaced as select, at a location that must be empty. */
@@ -210,15 +208,12 @@ public final class FileTables {
    * The Glue write that follows the files of a staged create or replace. A replace without a query wrote
    * no files, so the directory is made first: an entry never points at nothing.
    */
-  private void registerStaged(TableDefinition definition, NewDirectory before,
-      java.util.function.Supplier<software.amazon.awssdk.services.glue.model.TableInput> entry, GlueWrite glueWrite,
-      boolean newEntry) {
+  private void registerStaged(TableDefinition definition, NewDirectory before, EntryWrite write, boolean newEntry) {
     List<String> partitionColumns = definition.partitionColumns();
     locations.make(definition.name(), definition.location());
-    software.amazon.awssdk.services.glue.model.TableInput input = null;
+    StoredTable written;
     try {
-      input = entry.get();
-      glueWrite.run(input);
+      written = write.run();
     } catch (Exception e) {
       Optional<GlueCatalogException> removed = locations.afterRefusal(e, before, true, definition.location());
       if (removed.isPresent()) {
@@ -232,14 +227,14 @@ public final class FileTables {
           definition.bucketing().map(b -> " " + b.sql()).orElse(""), definition.location(), catalog,
           definition.name()), e);
     }
-    syncAfterWrite(definition.name(), input, newEntry);
+    syncAfterWrite(definition.name(), written, newEntry);
   }
 
   /** The location of the database of a table about to be created, which must exist while the table must not. */
   private Optional<String> newTableDatabaseLocation(TableName name)
       throws NoSuchNamespaceException, TableAlreadyExistsException {
     Optional<String> databaseLocation = glue.existingDatabaseLocation(name.database());
-    if (glue.findTable(name).isPresent()) {
+    if (entries.find(name).isPresent()) {
       throw new TableAlreadyExistsException(Scala.list(catalog, name.database(), name.table()));
     }
     return databaseLocation;
@@ -252,10 +247,8 @@ public final class FileTables {
    * Changes Spark's own catalog refuses for data source tables (dropping, renaming or retyping columns) are
    * refused here too, before anything is written, with Spark's errors (AlterRefusals).
    */
-  public void alter(TableName name, io.gluecat.entry.StoredTable stored, TableChange... changes)
-      throws NoSuchTableException {
-    software.amazon.awssdk.services.glue.model.Table entry = stored.sdkTable();
-    GlueEntry current = EntryReader.read(catalog, name.database(), entry);
+  public void alter(TableName name, StoredTable stored, TableChange... changes) throws NoSuchTableException {
+    GlueEntry current = EntryReader.read(catalog, name.database(), stored);
     List<TableChange> columnChanges = new ArrayList<>();
     Map<String, String> properties = new LinkedHashMap<>(current.properties());
     Map<String, String> storage = new LinkedHashMap<>(current.storageProperties());
@@ -314,12 +307,12 @@ public final class FileTables {
     TableDefinition definition = new TableDefinition(name, current.provider(), schema, current.partitionColumns(),
         location, comment, properties, storage, current.bucketing());
     // a new location holds other files, so the statistics go, as Spark's catalog drops them on SET LOCATION
-    software.amazon.awssdk.services.glue.model.TableInput updated = EntryWriter.forRunningSpark().updatedEntry(
-        location.equals(current.location()) ? entry : EntryEdits.withoutStatistics(entry), definition, removed,
-        () -> EntryWriter.placeholderBase(entry).or(() -> glue.databaseLocation(name.database())));
-    glue.updateTable(name.database(), updated, entry.versionId());
+    EntryUpdate updated = EntryUpdate.rewritten(EntryWriter.forRunningSpark(),
+        location.equals(current.location()) ? stored : stored.withoutStatistics(), definition, removed,
+        () -> stored.placeholderBase().or(() -> glue.databaseLocation(name.database())));
+    entries.update(name.database(), updated, stored.versionId());
     if (!location.equals(current.location())) {
-      syncAfterWrite(name, updated, false); // SET LOCATION: the partition objects follow the new directories
+      syncAfterWrite(name, updated.written(), false); // SET LOCATION: the partition objects follow the new directories
     }
   }
 

@@ -3,6 +3,7 @@ package io.gluecat.glue;
 import io.gluecat.entry.EntryEdits;
 import io.gluecat.entry.EntryUpdate;
 import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.NewEntry;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
@@ -59,7 +60,12 @@ public final class GlueEntries {
    */
   public void create(String database, EntryWriter writer, TableDefinition definition, Optional<String> owner,
       Optional<String> databaseLocation) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    glue.createTable(database, writer.newEntry(definition, owner, databaseLocation));
+    create(database, NewEntry.of(writer, definition, owner, databaseLocation));
+  }
+
+  /** Creates {@code entry}; Glue refuses it when the name is taken. */
+  public void create(String database, NewEntry entry) throws TableAlreadyExistsException, NoSuchNamespaceException {
+    glue.createTable(database, entry.sdkInput());
   }
 
   /** RENAME's first step: {@code existing} entered again under {@code target}, every other field as it was. */
