@@ -589,7 +589,42 @@ class FileTableParityIT extends SparkCatalogParityTest {
       assertSameRowsAnyOrder("SELECT * FROM {" + w + "}");
       Outcome[] ddl = both("SHOW CREATE TABLE {" + w + "}");
       assertEquals(ddl[0].seen(), ddl[1].seen().replace("LOCATION '<location>'\n", ""), ddl[1]::toString);
+      assertAppendsThatDoNotMatchTheTable(w, kind);
     }
+  }
+
+  /**
+   * Spark's DataFrameWriter refusing a partitionBy or bucketBy that differs from a catalog table's partitioning (the
+   * start of its message, which goes on "does not match of the table." on Spark 3.5 and "or clustering columns do not
+   * match the existing table's." on Spark 4).
+   */
+  private static final String V2_PARTITIONING_MISMATCH =
+      "java.lang.IllegalArgumentException: requirement failed: The provided partitioning ";
+
+  /**
+   * Known differences (docs/how-it-works.md, "Limits"): Spark's own catalog checks an appending saveAsTable's format,
+   * partitionBy and bucketBy against the table (its V1 CreateTable); for a catalog's table Spark's DataFrameWriter
+   * compares only a partitionBy or bucketBy given, with the table's partitioning, and hands the catalog neither them
+   * nor the format. So through gluecat an append that names no partitioning, or another format, is written in the
+   * table's own partitioning and format, where Spark's catalog refuses it; one that names other partition or bucket
+   * columns is refused by both, before anything is written, with Spark's V2 message instead of its V1 condition.
+   */
+  private void assertAppendsThatDoNotMatchTheTable(String table, Kind kind) {
+    assertWriteEnds(table, (s, t) -> rows(s, kind, 40).write().format(kind.provider()).mode("append").saveAsTable(t),
+        kind.partitioned() ? "_LEGACY_ERROR_TEMP_1163" : "written", "written");
+    assertWriteEnds(table, (s, t) -> rows(s, kind, 42).write().format(kind.provider()).partitionBy("v")
+        .mode("append").saveAsTable(t), "_LEGACY_ERROR_TEMP_1163", V2_PARTITIONING_MISMATCH);
+    assertWriteEnds(table, (s, t) -> writer(kind, rows(s, kind, 44)).format("json").mode("append").saveAsTable(t),
+        "_LEGACY_ERROR_TEMP_1159", "written");
+  }
+
+  /** A DataFrame write on both sides (Spark's catalog first) ends as given: "written", a condition, or a message. */
+  private void assertWriteEnds(String table, Write write, String onSpark, String throughGluecat) {
+    String spark = onSpark(() -> ended(() -> write.into(spark(), sparkStatement("{" + table + "}"))));
+    String gluecat = ended(() -> write.into(session(), gluecatStatement("{" + table + "}")));
+    assertEquals(onSpark, spark, "a DataFrame write into " + sparkStatement("{" + table + "}") + " on Spark's catalog");
+    assertTrue(gluecat.startsWith(throughGluecat), () -> "a DataFrame write into " + gluecatStatement("{" + table
+        + "}") + " through gluecat (" + catalogMode() + " mode): " + gluecat);
   }
 
   /**
@@ -695,6 +730,13 @@ class FileTableParityIT extends SparkCatalogParityTest {
         .write().insertInto(t));
     assertSameWrite("bw", (s, t) -> s.range(20, 22).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
         .write().mode("append").partitionBy("k").bucketBy(4, "id").saveAsTable(t));
+    // an append that names other buckets, or none: refused by both, with Spark's V2 message through gluecat (see
+    // assertAppendsThatDoNotMatchTheTable)
+    assertWriteEnds("bw", (s, t) -> s.range(30, 32).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
+        .write().mode("append").partitionBy("k").bucketBy(2, "id").saveAsTable(t), "_LEGACY_ERROR_TEMP_1164",
+        V2_PARTITIONING_MISMATCH);
+    assertWriteEnds("bw", (s, t) -> s.range(34, 36).selectExpr("CAST(id AS INT) AS id", "CAST(id % 2 AS STRING) AS k")
+        .write().mode("append").partitionBy("k").saveAsTable(t), "_LEGACY_ERROR_TEMP_1164", V2_PARTITIONING_MISMATCH);
     for (String table : List.of("bs", "bu", "bw")) {
       // the bucket id in the name of each row's file, as Spark's writer names bucket files
       assertSameRowsAnyOrder("SELECT *, regexp_extract(input_file_name(), '_([0-9]{5})[.]', 1) FROM {" + table + "}");
