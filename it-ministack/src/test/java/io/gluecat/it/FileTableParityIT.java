@@ -620,8 +620,9 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   /** A DataFrame write on both sides (Spark's catalog first) ends as given: "written", a condition, or a message. */
   private void assertWriteEnds(String table, Write write, String onSpark, String throughGluecat) {
-    String spark = onSpark(() -> ended(() -> write.into(spark(), sparkStatement("{" + table + "}"))));
-    String gluecat = ended(() -> write.into(session(), gluecatStatement("{" + table + "}")));
+    String[] ended = writeBoth(table, write);
+    String spark = ended[0];
+    String gluecat = ended[1];
     assertEquals(onSpark, spark, "a DataFrame write into " + sparkStatement("{" + table + "}") + " on Spark's catalog");
     assertTrue(gluecat.startsWith(throughGluecat), () -> "a DataFrame write into " + gluecatStatement("{" + table
         + "}") + " through gluecat (" + catalogMode() + " mode): " + gluecat);
@@ -683,10 +684,15 @@ class FileTableParityIT extends SparkCatalogParityTest {
 
   /** Runs a DataFrame write on both sides (Spark's catalog first) and compares how each ended. */
   private void assertSameWrite(String table, Write write) {
-    String spark = onSpark(() -> ended(() -> write.into(spark(), sparkStatement("{" + table + "}"))));
-    String gluecat = ended(() -> write.into(session(), gluecatStatement("{" + table + "}")));
-    assertEquals(spark, gluecat, () -> "a DataFrame write into " + gluecatStatement("{" + table + "}")
+    String[] ended = writeBoth(table, write);
+    assertEquals(ended[0], ended[1], () -> "a DataFrame write into " + gluecatStatement("{" + table + "}")
         + " through gluecat (" + catalogMode() + " mode)");
+  }
+
+  /** Runs a DataFrame write on Spark's catalog, then through gluecat: how each ended ({@link #ended}). */
+  private String[] writeBoth(String table, Write write) {
+    String spark = onSpark(() -> ended(() -> write.into(spark(), sparkStatement("{" + table + "}"))));
+    return new String[] {spark, ended(() -> write.into(session(), gluecatStatement("{" + table + "}")))};
   }
 
   /** A DataFrame write into the named table through the given session. */
