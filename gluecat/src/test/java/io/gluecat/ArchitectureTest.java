@@ -157,17 +157,12 @@ class ArchitectureTest {
    * fails the test too).
    */
   private static final Map<String, String> SDK_MODEL_ALLOWED = Map.ofEntries(
-      Map.entry("hive.GlueHivePartitions", "binds HivePartitions to Glue's Partition calls"),
-      Map.entry("hive.GluePartitionIndex", "reads Glue Partitions"),
-      Map.entry("hive.HiveBatchWrite", "writes PartitionInputs"),
+      Map.entry("hive.HiveBatchWrite", "new partitions from HiveTable's StorageDescriptor"),
       Map.entry("hive.HiveEntry", "a Hive-format Table and its StorageDescriptor"),
       Map.entry("hive.HiveFormats", "maps a StorageDescriptor's SerDe to Spark"),
-      Map.entry("hive.HivePartitions", "its interface speaks Partition/PartitionInput"),
       Map.entry("hive.HiveTable", "scans by StorageDescriptor"),
       Map.entry("hive.HiveTables", "reads a Table into HiveEntry"),
-      Map.entry("hive.HiveWrite", "writes by StorageDescriptor"),
-      Map.entry("partitions.PartitionCommands", "partition DDL with Partition/PartitionInput"),
-      Map.entry("partitions.PartitionSync", "syncs Partitions with directories"));
+      Map.entry("hive.HiveWrite", "writes by StorageDescriptor"));
   private static final String SDK_MODEL = "software/amazon/awssdk/services/glue/model/";
   private static final Set<String> SDK_MODEL_OWNERS = Set.of("glue", "entry");
 

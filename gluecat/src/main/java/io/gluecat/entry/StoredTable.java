@@ -107,6 +107,12 @@ public final class StoredTable {
     return Optional.ofNullable(sd == null ? null : sd.location());
   }
 
+  /** StorageDescriptor.InputFormat, when set. */
+  public Optional<String> inputFormat() {
+    StorageDescriptor sd = table.storageDescriptor();
+    return Optional.ofNullable(sd == null ? null : sd.inputFormat());
+  }
+
   /** The SerDe parameter {@code path}, trimmed, when set and not blank. */
   public Optional<String> serdePath() {
     return Optional.ofNullable(serdeParameters().get(EntryFormat.PATH)).map(String::trim).filter(s -> !s.isEmpty());

@@ -1,5 +1,7 @@
 package io.gluecat.glue;
 
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredPartition;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueErrors.Call;
 import java.util.ArrayList;
@@ -15,7 +17,6 @@ import software.amazon.awssdk.services.glue.model.BatchUpdatePartitionResponse;
 import software.amazon.awssdk.services.glue.model.ErrorDetail;
 import software.amazon.awssdk.services.glue.model.GetPartitionsResponse;
 import software.amazon.awssdk.services.glue.model.InvalidInputException;
-import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionError;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
 import software.amazon.awssdk.services.glue.model.PartitionValueList;
@@ -41,13 +42,13 @@ public final class GluePartitions {
   public static final int DELETE_PARTITIONS_PER_CALL = 25;
 
   /** Every partition object of a table, over all of Glue's pages; empty when the table has none. */
-  public List<Partition> list(TableName name) throws NoSuchTableException {
+  public List<StoredPartition> list(TableName name) throws NoSuchTableException {
     return list(name, Optional.empty());
   }
 
   /** Each partition object's location, over all of Glue's pages. */
   public List<String> locations(TableName name) throws NoSuchTableException {
-    return list(name).stream().map(p -> p.storageDescriptor().location()).toList();
+    return list(name).stream().map(StoredPartition::location).toList();
   }
 
   /**
@@ -55,15 +56,15 @@ public final class GluePartitions {
    * List)} returns for {@code expressions}, or of every partition ({@link #listAll}) when there are none.
    */
   public List<List<String>> values(TableName name, Optional<List<String>> expressions) throws NoSuchTableException {
-    List<Partition> found = expressions.isPresent() ? list(name, expressions.get()) : listAll(name);
-    return found.stream().map(p -> p.hasValues() ? p.values() : List.<String>of()).toList();
+    List<StoredPartition> found = expressions.isPresent() ? list(name, expressions.get()) : listAll(name);
+    return found.stream().map(StoredPartition::values).toList();
   }
 
   /**
    * The partition objects GetPartitions returns for {@code expression} (Glue's expression grammar), over
    * every page; all of them when there is no expression.
    */
-  public List<Partition> list(TableName name, Optional<String> expression) throws NoSuchTableException {
+  public List<StoredPartition> list(TableName name, Optional<String> expression) throws NoSuchTableException {
     try {
       return pages(name, expression, null);
     } catch (ExpressionRefused e) {
@@ -78,18 +79,18 @@ public final class GluePartitions {
    * {@link #list(TableName, Optional)} does: the expressions only narrow the answer, the caller keeps what it
    * asked for.
    */
-  public List<Partition> list(TableName name, List<String> expressions) throws NoSuchTableException {
-    List<Partition> all = new ArrayList<>();
+  public List<StoredPartition> list(TableName name, List<String> expressions) throws NoSuchTableException {
+    List<StoredPartition> all = new ArrayList<>();
     java.util.Set<List<String>> seen = new java.util.HashSet<>();
     for (String expression : expressions) {
-      List<Partition> answer;
+      List<StoredPartition> answer;
       try {
         answer = pages(name, Optional.of(expression), null);
       } catch (ExpressionRefused e) {
         return listAll(name);
       }
-      for (Partition p : answer) {
-        if (seen.add(p.hasValues() ? p.values() : List.of())) {
+      for (StoredPartition p : answer) {
+        if (seen.add(p.values())) {
           all.add(p);
         }
       }
@@ -111,12 +112,12 @@ public final class GluePartitions {
    * seen as a partition in two segments: the answer is then deduplicated, and this catalog's later listings
    * are made in one piece.
    */
-  public List<Partition> listAll(TableName name) throws NoSuchTableException {
+  public List<StoredPartition> listAll(TableName name) throws NoSuchTableException {
     int total = gateway.options().partitionSegments();
     if (total < 2 || segmentsIgnored) {
       return list(name, Optional.empty());
     }
-    List<java.util.concurrent.CompletableFuture<List<Partition>>> segments = new ArrayList<>();
+    List<java.util.concurrent.CompletableFuture<List<StoredPartition>>> segments = new ArrayList<>();
     for (int i = 0; i < total; i++) {
       Segment segment = Segment.builder().segmentNumber(i).totalSegments(total).build();
       segments.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
@@ -127,11 +128,11 @@ public final class GluePartitions {
         }
       }, pool()));
     }
-    List<Partition> all = new ArrayList<>();
+    List<StoredPartition> all = new ArrayList<>();
     java.util.Set<List<String>> seen = new java.util.HashSet<>();
     boolean overlap = false;
-    for (java.util.concurrent.CompletableFuture<List<Partition>> segment : segments) {
-      List<Partition> partitions;
+    for (java.util.concurrent.CompletableFuture<List<StoredPartition>> segment : segments) {
+      List<StoredPartition> partitions;
       try {
         partitions = segment.join();
       } catch (java.util.concurrent.CompletionException e) {
@@ -141,8 +142,8 @@ public final class GluePartitions {
         }
         throw e.getCause() instanceof RuntimeException r ? r : e;
       }
-      for (Partition p : partitions) {
-        if (seen.add(p.hasValues() ? p.values() : List.of())) {
+      for (StoredPartition p : partitions) {
+        if (seen.add(p.values())) {
           all.add(p);
         } else {
           overlap = true;
@@ -155,9 +156,9 @@ public final class GluePartitions {
     return all;
   }
 
-  private List<Partition> pages(TableName name, Optional<String> expression, Segment segment)
+  private List<StoredPartition> pages(TableName name, Optional<String> expression, Segment segment)
       throws NoSuchTableException {
-    List<Partition> all = new ArrayList<>();
+    List<StoredPartition> all = new ArrayList<>();
     String token = null;
     do {
       String next = token;
@@ -175,7 +176,7 @@ public final class GluePartitions {
         throw GlueGateway.rethrow(gateway.errors().translate(Call.GET_PARTITIONS, name.database(), name.table(), e),
             NoSuchTableException.class);
       }
-      page.partitions().forEach(p -> all.add(gateway.locations().read(p)));
+      page.partitions().forEach(p -> all.add(new StoredPartition(gateway.locations().read(p))));
       token = page.nextToken();
     } while (token != null && !token.isEmpty());
     return all;
@@ -210,12 +211,12 @@ public final class GluePartitions {
    * exists is not an error (the wanted state holds, e.g. after a retried call whose answer was lost); any
    * other per-partition error fails the whole, naming the table and the partitions, after every page was sent.
    */
-  public void create(TableName name, List<PartitionInput> partitions) {
+  public void create(TableName name, List<NewPartition> partitions) {
     List<String> failed = new ArrayList<>();
     for (int from = 0; from < partitions.size(); from += CREATE_PARTITIONS_PER_CALL) {
       List<PartitionInput> page = new ArrayList<>();
-      for (PartitionInput p : partitions.subList(from, Math.min(partitions.size(), from + CREATE_PARTITIONS_PER_CALL))) {
-        page.add(gateway.locations().write(p));
+      for (NewPartition p : partitions.subList(from, Math.min(partitions.size(), from + CREATE_PARTITIONS_PER_CALL))) {
+        page.add(gateway.locations().write(p.sdkInput()));
       }
       BatchCreatePartitionResponse answer = gateway.unchecked(Call.BATCH_CREATE_PARTITION, name.database(), name.table(),
           () -> gateway.client().batchCreatePartition(r -> r.catalogId(gateway.catalogId()).databaseName(name.database())
@@ -262,9 +263,9 @@ public final class GluePartitions {
    * per-partition error, a partition gone since it was read too, fails the statement, naming the table and the
    * partition.
    */
-  public void update(TableName name, List<String> values, PartitionInput partition) {
+  public void update(TableName name, List<String> values, NewPartition partition) {
     BatchUpdatePartitionRequestEntry entry = BatchUpdatePartitionRequestEntry.builder().partitionValueList(values)
-        .partitionInput(gateway.locations().write(partition)).build();
+        .partitionInput(gateway.locations().write(partition.sdkInput())).build();
     BatchUpdatePartitionResponse answer = gateway.unchecked(Call.BATCH_UPDATE_PARTITION, name.database(), name.table(),
         () -> gateway.client().batchUpdatePartition(r -> r.catalogId(gateway.catalogId()).databaseName(name.database())
             .tableName(name.table()).entries(entry)));

@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
 import io.gluecat.entry.StoredTable;
 import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.Partition;
 
 /**
  * Glue's GetPartitions {@code Expression} grammar as gluecat writes it, in one place: which keys and values it
@@ -194,11 +193,6 @@ public final class PartitionExpressions {
     }
     expressions.add(current.toString());
     return Optional.of(expressions);
-  }
-
-  /** Whether a partition has the values of one of {@code specs} (as strings, as Glue keeps them). */
-  public static boolean selected(Partition partition, List<Key> keys, Collection<Map<String, String>> specs) {
-    return selected(partition.hasValues() ? partition.values() : List.of(), keys, specs);
   }
 
   /** Whether a partition's values (in key order) are those of one of {@code specs}. */

@@ -1,13 +1,13 @@
 package io.gluecat.hive;
 
 import io.gluecat.GlueCatalogException;
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredPartition;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GluePartitions;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
 
 /** One Hive-format table's partitions, bound to its catalog's Glue partition calls. */
 final class GlueHivePartitions implements HivePartitions {
@@ -22,7 +22,7 @@ final class GlueHivePartitions implements HivePartitions {
   }
 
   @Override
-  public List<Partition> partitions(Optional<String> expression) {
+  public List<StoredPartition> partitions(Optional<String> expression) {
     try {
       // a listing no filter narrows reads every partition: in parallel segments
       return expression.isPresent() ? glue.list(name, expression) : glue.listAll(name);
@@ -32,7 +32,7 @@ final class GlueHivePartitions implements HivePartitions {
   }
 
   @Override
-  public List<Partition> partitions(List<String> expressions) {
+  public List<StoredPartition> partitions(List<String> expressions) {
     try {
       return glue.list(name, expressions);
     } catch (NoSuchTableException e) {
@@ -41,7 +41,7 @@ final class GlueHivePartitions implements HivePartitions {
   }
 
   @Override
-  public void create(List<PartitionInput> partitions) {
+  public void create(List<NewPartition> partitions) {
     glue.create(name, partitions);
   }
 

@@ -3,6 +3,7 @@ package io.gluecat.hive;
 import io.gluecat.InvalidGlueEntryException;
 import io.gluecat.compat.PrunedFileIndex;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.StoredPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,6 @@ import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Partition;
 
 /**
  * The files of a partitioned Hive-format table, by its Glue partitions: when a scan lists its files, the
@@ -40,7 +40,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
 
   /** Reads a table's partitions from Glue, all of them or those the expression selects. */
   public interface Source {
-    List<Partition> partitions(Optional<String> expression);
+    List<StoredPartition> partitions(Optional<String> expression);
   }
 
   private final SparkSession spark;
@@ -161,17 +161,17 @@ public final class GluePartitionIndex extends PrunedFileIndex {
 
   /** The index of the partitions Glue returns for the expression. */
   private InMemoryFileIndex read(Optional<String> expression) {
-    List<Partition> partitions = source.partitions(expression);
+    List<StoredPartition> partitions = source.partitions(expression);
     String timeZone = SQLConf.get().sessionLocalTimeZone();
     List<PartitionPath> paths = new ArrayList<>();
     List<Path> roots = new ArrayList<>();
-    for (Partition p : partitions) {
-      List<String> values = p.hasValues() ? p.values() : List.of();
+    for (StoredPartition p : partitions) {
+      List<String> values = p.values();
       if (values.size() != partitionSchema.size()) {
         throw new InvalidGlueEntryException(String.format("Table %s has a Glue partition with %d values %s for its "
             + "%d partition keys", table, values.size(), values, partitionSchema.size()));
       }
-      String partitionLocation = p.storageDescriptor() == null ? null : p.storageDescriptor().location();
+      String partitionLocation = p.location();
       if (partitionLocation == null || partitionLocation.isBlank()) {
         throw new InvalidGlueEntryException(String.format("Table %s has a Glue partition %s without a location",
             table, values));
@@ -181,8 +181,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
       roots.add(path);
     }
     InMemoryFileIndex index = index(paths, roots);
-    requireDecompressible(index, roots, partitions.stream().map(p -> p.hasValues() ? p.values() : List.<String>of())
-        .toList());
+    requireDecompressible(index, roots, partitions.stream().map(StoredPartition::values).toList());
     warnAbsent(index, partitions, roots);
     return index;
   }
@@ -194,7 +193,7 @@ public final class GluePartitionIndex extends PrunedFileIndex {
    * catalog's back, so each one is logged, naming the table and the partition. Only partitions that listed no
    * files are looked up: one file-system call each.
    */
-  private void warnAbsent(InMemoryFileIndex index, List<Partition> partitions, List<Path> roots) {
+  private void warnAbsent(InMemoryFileIndex index, List<StoredPartition> partitions, List<Path> roots) {
     java.util.Set<String> withFiles = new java.util.HashSet<>();
     for (org.apache.hadoop.fs.FileStatus f : io.gluecat.compat.Scala.javaList(index.allFiles())) {
       withFiles.add(f.getPath().getParent().toString());

@@ -1,6 +1,8 @@
 package io.gluecat.hive;
 
 import io.gluecat.GlueCatalogException;
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredPartition;
 import io.gluecat.glue.PartitionExpressions;
 import io.gluecat.hive.HiveWrite.Target;
 import io.gluecat.partitions.PartitionSync;
@@ -23,9 +25,6 @@ import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 
 /**
  * The job of a {@link HiveWrite}: a {@link FileJob} (with existing partitions' files at their Glue locations),
@@ -41,7 +40,7 @@ final class HiveBatchWrite implements BatchWrite {
    * static overwrite (the partitions its values select), after the job's commit otherwise (the partitions it
    * wrote).
    */
-  private final Map<List<String>, Partition> existing = new LinkedHashMap<>();
+  private final Map<List<String>, StoredPartition> existing = new LinkedHashMap<>();
   /** Whether {@link #existing} was read before the job, so the job writes into their locations itself. */
   private final boolean existingBeforeJob;
   private final FileJob job;
@@ -63,9 +62,9 @@ final class HiveBatchWrite implements BatchWrite {
     }
     // existing partitions that Glue keeps elsewhere than their key=value directory get their files there
     Map<Map<String, String>, String> partitionLocations = new LinkedHashMap<>();
-    for (Partition p : existing.values()) {
+    for (StoredPartition p : existing.values()) {
       Map<String, String> spec = spec(p.values());
-      String where = p.storageDescriptor() == null ? null : p.storageDescriptor().location();
+      String where = p.location();
       if (where != null && !stripSlash(where).equals(defaultLocation(spec))) {
         partitionLocations.put(spec, stripSlash(where));
       }
@@ -83,10 +82,10 @@ final class HiveBatchWrite implements BatchWrite {
   private void readExisting(Collection<Map<String, String>> specs) {
     List<PartitionExpressions.Key> keys = keys();
     Optional<List<String>> expressions = specs == null ? Optional.empty() : PartitionExpressions.selecting(keys, specs);
-    List<Partition> answer = expressions.isPresent() ? target.partitions().partitions(expressions.get())
+    List<StoredPartition> answer = expressions.isPresent() ? target.partitions().partitions(expressions.get())
         : target.partitions().partitions(Optional.empty());
-    for (Partition p : answer) {
-      if (specs == null || PartitionExpressions.selected(p, keys, specs)) {
+    for (StoredPartition p : answer) {
+      if (specs == null || PartitionExpressions.selected(p.values(), keys, specs)) {
         existing.put(p.values(), p);
       }
     }
@@ -141,11 +140,11 @@ final class HiveBatchWrite implements BatchWrite {
         }
       }
     }
-    List<PartitionInput> added = new ArrayList<>();
+    List<NewPartition> added = new ArrayList<>();
     for (List<String> values : written) {
       if (!existing.containsKey(values)) {
-        added.add(PartitionInput.builder().values(values)
-            .storageDescriptor(partitionStorage(defaultLocation(spec(values)))).build());
+        // the table's storage at the partition's directory, as Hive and Trino add one
+        added.add(NewPartition.of(target.storage(), values, defaultLocation(spec(values))));
       }
     }
     // Glue first: until a partition object exists, no Glue reader sees its rows, and the old files stay
@@ -158,7 +157,7 @@ final class HiveBatchWrite implements BatchWrite {
           + "Add the partitions without writing the rows again with io.gluecat.partitions.PartitionSync.sync"
           + "(\"<catalog>\", \"<database>.<table>\") (or the doctor tool's repair --partitions), which adds "
           + "the missing ones under %s and changes no other.", target.name(),
-          added.stream().map(PartitionInput::values).toList(), e.getMessage(), target.location()), e);
+          added.stream().map(NewPartition::values).toList(), e.getMessage(), target.location()), e);
     }
     if (mode == WriteMode.APPEND) {
       return;
@@ -201,14 +200,9 @@ final class HiveBatchWrite implements BatchWrite {
 
   /** Where a partition's files are: its Glue location, or the key=value directory of a new one. */
   private String location(List<String> values) {
-    Partition p = existing.get(values);
-    String where = p == null || p.storageDescriptor() == null ? null : p.storageDescriptor().location();
+    StoredPartition p = existing.get(values);
+    String where = p == null ? null : p.location();
     return where == null || where.isBlank() ? defaultLocation(spec(values)) : stripSlash(where);
-  }
-
-  /** A new partition's object: the table's storage at the partition's directory, as Hive and Trino add it. */
-  private StorageDescriptor partitionStorage(String location) {
-    return io.gluecat.entry.EntryWriter.partitionStorage(target.storage(), location);
   }
 
   private Map<String, String> spec(List<String> values) {

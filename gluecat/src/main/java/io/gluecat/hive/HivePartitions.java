@@ -1,8 +1,8 @@
 package io.gluecat.hive;
 
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredPartition;
 import java.util.List;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
 
 /**
  * A Hive-format table's Glue partition objects: its scans read them ({@link GluePartitionIndex.Source}), its
@@ -13,10 +13,10 @@ public interface HivePartitions extends GluePartitionIndex.Source {
    * The partitions any of the expressions selects (one listing each); every partition when Glue refuses one.
    * How a write asks for the partitions it touches ({@code glue.PartitionExpressions}).
    */
-  List<Partition> partitions(List<String> expressions);
+  List<StoredPartition> partitions(List<String> expressions);
 
   /** Creates partition objects; one that already exists is left as it is. */
-  void create(List<PartitionInput> partitions);
+  void create(List<NewPartition> partitions);
 
   /** Deletes partition objects by their values (never data); one already gone is not an error. */
   void delete(List<List<String>> values);

@@ -2,7 +2,8 @@ package io.gluecat.partitions;
 
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
-import io.gluecat.entry.EntryWriter;
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredPartition;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
@@ -29,9 +30,6 @@ import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Partition DDL and TRUNCATE of one file source table, as Spark's own catalog runs them for a table it manages:
@@ -46,7 +44,7 @@ import software.amazon.awssdk.services.glue.model.Table;
 public final class PartitionCommands {
   private final String qualified;
   private final TableName name;
-  private final Table entry;
+  private final StoredTable entry;
   private final StructType partitionSchema;
   private final GlueGateway glue;
   private final CatalogHadoopConf hadoop;
@@ -59,7 +57,7 @@ public final class PartitionCommands {
       GlueGateway glue, CatalogHadoopConf hadoop, Runnable changed) {
     this.qualified = catalog + "." + name;
     this.name = name;
-    this.entry = entry.sdkTable();
+    this.entry = entry;
     this.partitionSchema = partitionSchema;
     this.glue = glue;
     this.hadoop = hadoop;
@@ -78,7 +76,7 @@ public final class PartitionCommands {
   /** ADD PARTITION: the directories first (Spark's catalog creates them too), then the Glue objects. */
   public void create(InternalRow[] idents, Map<String, String>[] properties) throws PartitionsAlreadyExistException {
     requireObjects("ALTER TABLE ADD PARTITION");
-    List<PartitionInput> inputs = new ArrayList<>();
+    List<NewPartition> inputs = new ArrayList<>();
     for (int i = 0; i < idents.length; i++) {
       if (find(idents[i]).isPresent()) {
         throw new PartitionsAlreadyExistException(qualified, idents[i], partitionSchema);
@@ -92,8 +90,7 @@ public final class PartitionCommands {
       } catch (IOException e) {
         throw failed("create the partition directory " + dir, e);
       }
-      inputs.add(PartitionInput.builder().values(values(idents[i]))
-          .storageDescriptor(EntryWriter.partitionStorage(entry.storageDescriptor(), dir.toString())).build());
+      inputs.add(NewPartition.of(entry, values(idents[i]), dir.toString()));
     }
     glue.partitions().create(name, inputs);
     changed.run();
@@ -102,16 +99,16 @@ public final class PartitionCommands {
   /** DROP PARTITION (with or without PURGE): the Glue objects, then the directories under the table's location. */
   public boolean drop(InternalRow[] idents) {
     requireObjects("ALTER TABLE DROP PARTITION");
-    List<Partition> found = new ArrayList<>();
+    List<StoredPartition> found = new ArrayList<>();
     for (InternalRow ident : idents) {
       find(ident).ifPresent(found::add);
     }
     if (found.isEmpty()) {
       return false;
     }
-    glue.partitions().delete(name, found.stream().map(Partition::values).toList());
-    for (Partition p : found) {
-      String location = p.storageDescriptor().location();
+    glue.partitions().delete(name, found.stream().map(StoredPartition::values).toList());
+    for (StoredPartition p : found) {
+      String location = p.location();
       if (underTable(location)) {
         delete(new Path(location), false);
       }
@@ -124,11 +121,11 @@ public final class PartitionCommands {
   public boolean rename(InternalRow from, InternalRow to) throws NoSuchPartitionException,
       PartitionsAlreadyExistException {
     requireObjects("ALTER TABLE RENAME PARTITION");
-    Partition old = find(from).orElseThrow(() -> new NoSuchPartitionException(qualified, from, partitionSchema));
+    StoredPartition old = find(from).orElseThrow(() -> new NoSuchPartitionException(qualified, from, partitionSchema));
     if (find(to).isPresent()) {
       throw new PartitionsAlreadyExistException(qualified, to, partitionSchema);
     }
-    String location = old.storageDescriptor().location();
+    String location = old.location();
     Path oldDir = new Path(location);
     boolean move = strip(location).equals(strip(defaultPath(from).toString()));
     Path newDir = move ? defaultPath(to) : oldDir;
@@ -144,9 +141,7 @@ public final class PartitionCommands {
       throw failed("move the partition directory " + oldDir, e);
     }
     try {
-      glue.partitions().create(name, List.of(PartitionInput.builder().values(values(to))
-          .storageDescriptor(EntryWriter.partitionStorage(old.storageDescriptor(), fs.makeQualified(newDir).toString()))
-          .parameters(old.parameters()).build()));
+      glue.partitions().create(name, List.of(old.renamed(values(to), fs.makeQualified(newDir).toString())));
     } catch (RuntimeException e) {
       moveBack(fs, move, newDir, oldDir, e);
       throw e;
@@ -174,15 +169,13 @@ public final class PartitionCommands {
    */
   public boolean setLocation(Map<String, String> spec, String location) {
     requireObjects("ALTER TABLE ... SET LOCATION");
-    Optional<Partition> found = find(spec);
+    Optional<StoredPartition> found = find(spec);
     if (found.isEmpty()) {
       return false;
     }
-    Partition old = found.get();
+    StoredPartition old = found.get();
     String qualifiedLocation = fs(location).makeQualified(new Path(location)).toString();
-    glue.partitions().update(name, old.values(), PartitionInput.builder().values(old.values())
-        .storageDescriptor(old.storageDescriptor().toBuilder().location(qualifiedLocation).build())
-        .parameters(old.parameters()).lastAccessTime(old.lastAccessTime()).build());
+    glue.partitions().update(name, old.values(), old.at(qualifiedLocation));
     changed.run();
     return true;
   }
@@ -193,7 +186,7 @@ public final class PartitionCommands {
     List<String> locations = new ArrayList<>();
     for (InternalRow ident : idents) {
       locations.add(find(ident).orElseThrow(() -> new NoSuchPartitionException(qualified, ident, partitionSchema))
-          .storageDescriptor().location());
+          .location());
     }
     for (String location : locations) {
       delete(new Path(location), true);
@@ -208,10 +201,10 @@ public final class PartitionCommands {
    */
   public boolean truncateTable() {
     if (PartitionSync.notApplicable(entry) != null) {
-      delete(new Path(entry.storageDescriptor().location()), true);
+      delete(new Path(tableLocation()), true);
     } else {
-      for (Partition p : list()) {
-        delete(new Path(p.storageDescriptor().location()), true);
+      for (StoredPartition p : list()) {
+        delete(new Path(p.location()), true);
       }
     }
     changed.run();
@@ -227,7 +220,7 @@ public final class PartitionCommands {
       return find(ident).map(p -> new InternalRow[] {row(p.values())}).orElse(new InternalRow[0]);
     }
     List<InternalRow> rows = new ArrayList<>();
-    for (Partition p : listSelected(names, ident)) {
+    for (StoredPartition p : listSelected(names, ident)) {
       InternalRow row = row(p.values());
       if (matches(row, names, ident)) {
         rows.add(row);
@@ -238,7 +231,7 @@ public final class PartitionCommands {
 
   /** A partition's Glue parameters (its metadata for Spark). */
   public Map<String, String> metadata(InternalRow ident) {
-    return find(ident).map(p -> p.hasParameters() ? p.parameters() : Map.<String, String>of()).orElse(Map.of());
+    return find(ident).map(StoredPartition::parameters).orElse(Map.of());
   }
 
   /**
@@ -248,11 +241,11 @@ public final class PartitionCommands {
    */
   public Optional<CatalogTablePartition> described(Map<String, String> spec, Map<String, String> storageProperties) {
     return find(spec).map(found -> new CatalogTablePartition(SparkCompat.scalaMap(spec), SparkCompat.storageFormat(
-        new Path(found.storageDescriptor().location()).toUri(), storageProperties), SparkCompat.scalaMap(Map.of()),
-        found.creationTime() == null ? 0L : found.creationTime().toEpochMilli(), 0L, scala.Option.empty()));
+        new Path(found.location()).toUri(), storageProperties), SparkCompat.scalaMap(Map.of()),
+        found.creationMillis(), 0L, scala.Option.empty()));
   }
 
-  private Optional<Partition> find(Map<String, String> spec) {
+  private Optional<StoredPartition> find(Map<String, String> spec) {
     List<String> values = new ArrayList<>();
     for (StructField f : partitionSchema.fields()) {
       String value = spec.get(f.name());
@@ -261,19 +254,19 @@ public final class PartitionCommands {
     return find(values);
   }
 
-  private Optional<Partition> find(InternalRow ident) {
+  private Optional<StoredPartition> find(InternalRow ident) {
     return find(values(ident));
   }
 
-  private Optional<Partition> find(List<String> values) {
-    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
+  private Optional<StoredPartition> find(List<String> values) {
+    List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry);
     Map<String, String> spec = PartitionExpressions.spec(keys, values);
     Optional<List<String>> expressions = PartitionExpressions.selecting(keys, List.of(spec));
-    return list(expressions).stream().filter(p -> PartitionExpressions.selected(p, keys, List.of(spec))).findFirst();
+    return list(expressions).stream().filter(p -> PartitionExpressions.selected(p.values(), keys, List.of(spec))).findFirst();
   }
 
   /** The partitions a partial spec selects, asked of Glue with its expression where one can be written. */
-  private List<Partition> listSelected(String[] names, InternalRow ident) {
+  private List<StoredPartition> listSelected(String[] names, InternalRow ident) {
     Map<String, String> spec = new LinkedHashMap<>();
     for (int i = 0; i < names.length; i++) {
       DataType type = partitionSchema.fields()[partitionSchema.fieldIndex(names[i])].dataType();
@@ -282,15 +275,15 @@ public final class PartitionCommands {
       }
       spec.put(names[i], glueValue(ident.get(i, type), type));
     }
-    return list(PartitionExpressions.selecting(PartitionExpressions.keys(entry.partitionKeys()), List.of(spec)));
+    return list(PartitionExpressions.selecting(PartitionExpressions.keys(entry), List.of(spec)));
   }
 
-  private List<Partition> list() {
+  private List<StoredPartition> list() {
     return list(Optional.empty());
   }
 
   /** The partitions Glue answers for these expressions, or all of them where there are none. */
-  private List<Partition> list(Optional<List<String>> expressions) {
+  private List<StoredPartition> list(Optional<List<String>> expressions) {
     try {
       return expressions.isPresent() ? glue.partitions().list(name, expressions.get()) : glue.partitions().list(name);
     } catch (NoSuchTableException e) {
@@ -341,7 +334,7 @@ public final class PartitionCommands {
   /** The partition's {@code key=value} directory under the table's location. */
   private Path defaultPath(InternalRow ident) {
     List<String> values = values(ident);
-    StringBuilder path = new StringBuilder(strip(entry.storageDescriptor().location()));
+    StringBuilder path = new StringBuilder(strip(tableLocation()));
     StructField[] fields = partitionSchema.fields();
     for (int i = 0; i < fields.length; i++) {
       path.append('/').append(ExternalCatalogUtils.getPartitionPathString(fields[i].name(), values.get(i)));
@@ -350,7 +343,12 @@ public final class PartitionCommands {
   }
 
   private boolean underTable(String location) {
-    return location != null && strip(location).startsWith(strip(entry.storageDescriptor().location()) + "/");
+    return location != null && strip(location).startsWith(strip(tableLocation()) + "/");
+  }
+
+  /** The table's StorageDescriptor.Location, as the entry holds it. */
+  private String tableLocation() {
+    return entry.storageLocation().orElse(null);
   }
 
   /** Deletes a directory; with {@code recreate} an empty one takes its place, as Spark's TRUNCATE leaves it. */

@@ -1,10 +1,11 @@
 package io.gluecat.partitions;
 
-import io.gluecat.entry.EntryWriter;
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
 import io.gluecat.entry.EntryFormat;
-import io.gluecat.entry.EntryReader;
+import io.gluecat.entry.NewPartition;
+import io.gluecat.entry.StoredColumn;
+import io.gluecat.entry.StoredPartition;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueGateway;
@@ -16,18 +17,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
-import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.Partition;
-import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Keeps the Glue partition objects of a partitioned table in step with its partition directories.
@@ -115,54 +110,49 @@ public final class PartitionSync {
 
   /** Reads the table's entry and syncs its partition objects with its directories. */
   public Result syncTable(TableName name) throws NoSuchTableException {
-    return sync(name, glue.getTable(name), false);
+    return sync(name, glue.getStoredTable(name), false);
   }
 
   /**
    * Syncs the partition objects of {@code entry}. With {@code newEntry}, Glue is known to hold none (the
    * entry was just created), so Glue's partitions are not read.
    */
-  public Result sync(TableName name, Table entry, boolean newEntry) throws NoSuchTableException {
+  public Result sync(TableName name, StoredTable entry, boolean newEntry) throws NoSuchTableException {
     return sync(name, entry, newEntry, false);
   }
 
-  /** {@link #sync(TableName, Table, boolean, boolean)} of an entry read whole (the {@code repair} tool's). */
-  public Result sync(TableName name, StoredTable entry, boolean newEntry, boolean dryRun) throws NoSuchTableException {
-    return sync(name, entry.sdkTable(), newEntry, dryRun);
-  }
-
   /**
-   * As {@link #sync(TableName, Table, boolean)}; with {@code dryRun}, Glue's partitions are read and the
+   * As {@link #sync(TableName, StoredTable, boolean)}; with {@code dryRun}, Glue's partitions are read and the
    * counts say what would change, but nothing is written (the doctor tool's {@code repair --partitions --dry-run}).
    */
-  public Result sync(TableName name, Table entry, boolean newEntry, boolean dryRun) throws NoSuchTableException {
+  public Result sync(TableName name, StoredTable entry, boolean newEntry, boolean dryRun) throws NoSuchTableException {
     String reason = notApplicable(entry);
     if (reason != null) {
       return new Result(false, reason, 0, 0, 0);
     }
-    Map<List<String>, PartitionInput> wanted = new LinkedHashMap<>();
-    for (PartitionInput p : directories(name, entry)) {
+    Map<List<String>, NewPartition> wanted = new LinkedHashMap<>();
+    for (NewPartition p : directories(name, entry)) {
       wanted.put(p.values(), p);
     }
     List<List<String>> delete = new ArrayList<>();
-    List<PartitionInput> create = new ArrayList<>();
-    Map<List<String>, Partition> existing = new LinkedHashMap<>();
+    List<NewPartition> create = new ArrayList<>();
+    Map<List<String>, StoredPartition> existing = new LinkedHashMap<>();
     if (!newEntry) {
-      for (Partition p : glue.partitions().list(name)) {
+      for (StoredPartition p : glue.partitions().list(name)) {
         existing.put(p.values(), p);
       }
     }
     // A Hive-format entry's partitions are its writers' (a crawler's may lie anywhere): only missing ones are added
-    boolean addOnly = EntryReader.isHiveFormat(entry);
-    for (Partition p : existing.values()) {
-      PartitionInput want = wanted.get(p.values());
-      if (!addOnly && (want == null || !same(want.storageDescriptor(), p.storageDescriptor()))) {
+    boolean addOnly = entry.isHiveFormat();
+    for (StoredPartition p : existing.values()) {
+      NewPartition want = wanted.get(p.values());
+      if (!addOnly && (want == null || !p.sameStorage(want))) {
         delete.add(p.values());
       }
     }
-    for (PartitionInput p : wanted.values()) {
-      Partition have = existing.get(p.values());
-      if (have == null || (!addOnly && !same(p.storageDescriptor(), have.storageDescriptor()))) {
+    for (NewPartition p : wanted.values()) {
+      StoredPartition have = existing.get(p.values());
+      if (have == null || (!addOnly && !have.sameStorage(p))) {
         create.add(p);
       }
     }
@@ -179,17 +169,17 @@ public final class PartitionSync {
    * longer exists are deleted. Objects that exist are left as they are (their location may lie elsewhere).
    */
   public Result repair(TableName name, StoredTable entry, boolean add, boolean drop) throws NoSuchTableException {
-    Map<List<String>, Partition> existing = new LinkedHashMap<>();
-    for (Partition p : glue.partitions().list(name)) {
+    Map<List<String>, StoredPartition> existing = new LinkedHashMap<>();
+    for (StoredPartition p : glue.partitions().list(name)) {
       existing.put(p.values(), p);
     }
-    List<PartitionInput> found = add ? directories(name, entry.sdkTable()) : List.of();
-    List<PartitionInput> create = found.stream().filter(p -> !existing.containsKey(p.values())).toList();
+    List<NewPartition> found = add ? directories(name, entry) : List.of();
+    List<NewPartition> create = found.stream().filter(p -> !existing.containsKey(p.values())).toList();
     List<List<String>> delete = new ArrayList<>();
     if (drop) {
       try {
-        for (Partition p : existing.values()) {
-          String location = p.storageDescriptor().location();
+        for (StoredPartition p : existing.values()) {
+          String location = p.location();
           if (!hadoop.open(catalog + "." + name, location).exists(new Path(location))) {
             delete.add(p.values());
           }
@@ -212,11 +202,9 @@ public final class PartitionSync {
     if (notApplicable(entry) != null) {
       return 0;
     }
-    List<PartitionInput> copies = new ArrayList<>();
-    for (Partition p : glue.partitions().list(from)) {
-      copies.add(PartitionInput.builder().values(p.values()).storageDescriptor(p.storageDescriptor())
-          .parameters(p.parameters()).lastAccessTime(p.lastAccessTime()).lastAnalyzedTime(p.lastAnalyzedTime())
-          .build());
+    List<NewPartition> copies = new ArrayList<>();
+    for (StoredPartition p : glue.partitions().list(from)) {
+      copies.add(p.copy());
     }
     glue.partitions().create(to, copies);
     return copies.size();
@@ -232,7 +220,7 @@ public final class PartitionSync {
     if (notApplicable(entry) != null) {
       return;
     }
-    afterWrite(name, () -> sync(name, entry.sdkTable(), newEntry));
+    afterWrite(name, () -> sync(name, entry, newEntry));
   }
 
   /**
@@ -247,41 +235,40 @@ public final class PartitionSync {
     if (notApplicable(entry) != null) {
       return;
     }
-    afterWrite(name, () -> syncWritten(name, entry.sdkTable(), written, removed));
+    afterWrite(name, () -> syncWritten(name, entry, written, removed));
   }
 
-  private Result syncWritten(TableName name, Table entry, java.util.Collection<String> written,
+  private Result syncWritten(TableName name, StoredTable entry, java.util.Collection<String> written,
       java.util.Collection<String> removed) throws NoSuchTableException {
-    String location = stripSlash(entry.storageDescriptor().location());
-    Map<List<String>, PartitionInput> wanted = new LinkedHashMap<>();
+    String location = stripSlash(entry.storageLocation().orElse(null));
+    Map<List<String>, NewPartition> wanted = new LinkedHashMap<>();
     for (String fragment : written) {
       List<String> values = values(fragment);
       if (values.size() == entry.partitionKeys().size()) {
-        wanted.put(values, PartitionInput.builder().values(values)
-            .storageDescriptor(EntryWriter.partitionStorage(entry.storageDescriptor(), location + "/" + fragment)).build());
+        wanted.put(values, NewPartition.of(entry, values, location + "/" + fragment));
       }
     }
     List<List<String>> delete = new ArrayList<>();
     for (String fragment : removed) {
       delete.add(values(fragment));
     }
-    List<PartitionInput> create = new ArrayList<>();
-    Map<List<String>, Partition> existing = new LinkedHashMap<>();
+    List<NewPartition> create = new ArrayList<>();
+    Map<List<String>, StoredPartition> existing = new LinkedHashMap<>();
     if (!wanted.isEmpty()) {
-      List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry.partitionKeys());
+      List<PartitionExpressions.Key> keys = PartitionExpressions.keys(entry);
       List<Map<String, String>> specs = wanted.keySet().stream().map(v -> PartitionExpressions.spec(keys, v)).toList();
       java.util.Optional<List<String>> expressions = PartitionExpressions.selecting(keys, specs);
-      List<Partition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
+      List<StoredPartition> answer = expressions.isPresent() ? glue.partitions().list(name, expressions.get())
           : glue.partitions().list(name);
-      for (Partition p : answer) {
+      for (StoredPartition p : answer) {
         if (wanted.containsKey(p.values())) {
           existing.put(p.values(), p);
         }
       }
     }
-    for (PartitionInput p : wanted.values()) {
-      Partition have = existing.get(p.values());
-      if (have == null || !same(p.storageDescriptor(), have.storageDescriptor())) {
+    for (NewPartition p : wanted.values()) {
+      StoredPartition have = existing.get(p.values());
+      if (have == null || !have.sameStorage(p)) {
         create.add(p);
         if (have != null) {
           delete.add(p.values());
@@ -318,24 +305,21 @@ public final class PartitionSync {
     }
   }
 
-  /** {@link #notApplicable(Table)} of an entry kept whole. */
-  public static String notApplicable(StoredTable entry) { return notApplicable(entry.sdkTable()); }
-
   /** Why an entry gets no partition objects, or null when it does. */
-  public static String notApplicable(Table entry) {
-    if (EntryReader.isView(entry)) {
+  public static String notApplicable(StoredTable entry) {
+    if (entry.isView()) {
       return "a view";
     }
-    Map<String, String> parameters = entry.hasParameters() ? entry.parameters() : Map.of();
-    if (EntryFormat.isDelta(parameters.get(EntryFormat.PROVIDER))) {
+    if (entry.isDelta()) {
       return "a Delta table (Delta keeps its partitions in its log)";
     }
-    if (!entry.hasPartitionKeys() || entry.partitionKeys().isEmpty()) {
+    if (!entry.isPartitioned()) {
       return "not partitioned";
     }
-    StorageDescriptor sd = entry.storageDescriptor();
-    if (sd == null || sd.location() == null || sd.location().endsWith(EntryFormat.PLACEHOLDER_SUFFIX)
-        || sd.inputFormat() == null || EntryFormat.SEQUENCE_FILE_INPUT.equals(sd.inputFormat())) {
+    String location = entry.storageLocation().orElse(null);
+    String inputFormat = entry.inputFormat().orElse(null);
+    if (location == null || location.endsWith(EntryFormat.PLACEHOLDER_SUFFIX)
+        || inputFormat == null || EntryFormat.SEQUENCE_FILE_INPUT.equals(inputFormat)) {
       return "stored in Spark's own form (csv, json, text, or columns Hive cannot hold), which Hive readers "
           + "cannot read";
     }
@@ -343,17 +327,16 @@ public final class PartitionSync {
   }
 
   /** A partition object for every directory {@code key1=v1/key2=v2/...} under the table's location. */
-  private List<PartitionInput> directories(TableName name, Table entry) {
-    StorageDescriptor table = entry.storageDescriptor();
+  private List<NewPartition> directories(TableName name, StoredTable entry) {
     List<String> keys = new ArrayList<>();
-    for (Column c : entry.partitionKeys()) {
+    for (StoredColumn c : entry.partitionKeys()) {
       keys.add(c.name().toLowerCase(Locale.ROOT));
     }
-    String location = stripSlash(table.location());
-    List<PartitionInput> found = new ArrayList<>();
+    String location = stripSlash(entry.storageLocation().orElse(null));
+    List<NewPartition> found = new ArrayList<>();
     try {
       FileSystem fs = hadoop.open(catalog + "." + name, location);
-      walk(fs, new Path(location), location, keys, 0, new ArrayList<>(), table, found);
+      walk(fs, new Path(location), location, keys, 0, new ArrayList<>(), entry, found);
     } catch (IOException e) {
       throw new GlueCatalogException(String.format("Could not list the partition directories of table %s.%s at "
           + "%s: %s", catalog, name, location, e.getMessage()), e);
@@ -362,10 +345,9 @@ public final class PartitionSync {
   }
 
   private void walk(FileSystem fs, Path dir, String dirLocation, List<String> keys, int depth, List<String> values,
-      StorageDescriptor table, List<PartitionInput> found) throws IOException {
+      StoredTable table, List<NewPartition> found) throws IOException {
     if (depth == keys.size()) {
-      found.add(PartitionInput.builder().values(List.copyOf(values))
-          .storageDescriptor(EntryWriter.partitionStorage(table, dirLocation)).build());
+      found.add(NewPartition.of(table, List.copyOf(values), dirLocation));
       return;
     }
     if (!fs.exists(dir)) {
@@ -382,16 +364,6 @@ public final class PartitionSync {
       walk(fs, child.getPath(), dirLocation + "/" + dirName, keys, depth + 1, values, table, found);
       values.remove(values.size() - 1);
     }
-  }
-
-  /** Whether a partition object's storage is what the table's would give it (location, columns, formats). */
-  private static boolean same(StorageDescriptor want, StorageDescriptor have) {
-    return have != null && Objects.equals(stripSlash(want.location()), stripSlash(have.location()))
-        && Objects.equals(want.columns(), have.columns())
-        && Objects.equals(want.inputFormat(), have.inputFormat())
-        && Objects.equals(want.outputFormat(), have.outputFormat())
-        && Objects.equals(want.serdeInfo() == null ? null : want.serdeInfo().serializationLibrary(),
-            have.serdeInfo() == null ? null : have.serdeInfo().serializationLibrary());
   }
 
   private static String stripSlash(String location) {
