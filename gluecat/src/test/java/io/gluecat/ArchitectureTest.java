@@ -152,17 +152,9 @@ class ArchitectureTest {
 
   /**
    * Glue SDK model types stay in {@code glue} and {@code entry} (issue #42): the rest of gluecat speaks gluecat's
-   * own types, as Trino converts into its own model at the metastore boundary. The classes that still use them
-   * wait on this list, each with what keeps it there; the list only shrinks (an entry that is no longer needed
-   * fails the test too).
+   * own types ({@code entry.StoredTable}, {@code StoredPartition}, {@code NewEntry}, {@code NewPartition},
+   * {@code EntryUpdate}...), as Trino converts into its own model at the metastore boundary.
    */
-  private static final Map<String, String> SDK_MODEL_ALLOWED = Map.ofEntries(
-      Map.entry("hive.HiveBatchWrite", "new partitions from HiveTable's StorageDescriptor"),
-      Map.entry("hive.HiveEntry", "a Hive-format Table and its StorageDescriptor"),
-      Map.entry("hive.HiveFormats", "maps a StorageDescriptor's SerDe to Spark"),
-      Map.entry("hive.HiveTable", "scans by StorageDescriptor"),
-      Map.entry("hive.HiveTables", "reads a Table into HiveEntry"),
-      Map.entry("hive.HiveWrite", "writes by StorageDescriptor"));
   private static final String SDK_MODEL = "software/amazon/awssdk/services/glue/model/";
   private static final Set<String> SDK_MODEL_OWNERS = Set.of("glue", "entry");
 
@@ -170,23 +162,8 @@ class ArchitectureTest {
   void onlyGlueAndEntryUseTheGlueSdkModel() {
     Set<String> users = new TreeSet<>(sdkModelUsersCompiled());
     sdkModelUsersInSources().forEach(users::add);
-    Set<String> offenders = new TreeSet<>(users);
-    offenders.removeAll(SDK_MODEL_ALLOWED.keySet());
-    assertEquals(Set.of(), offenders, "classes outside " + SDK_MODEL_OWNERS + " refer to Glue SDK model types ("
+    assertEquals(Set.of(), users, "classes outside " + SDK_MODEL_OWNERS + " refer to Glue SDK model types ("
         + SDK_MODEL.replace('/', '.') + "*); give glue/ or entry/ an API in gluecat's own types instead");
-    Set<String> stale = new TreeSet<>(SDK_MODEL_ALLOWED.keySet());
-    stale.removeAll(users);
-    assertEquals(Set.of(), stale, "these classes no longer use Glue SDK model types: take them off "
-        + "ArchitectureTest.SDK_MODEL_ALLOWED and docs/architecture.md");
-  }
-
-  @Test
-  void theSdkModelAllowListIsTheOneTheMapShows() {
-    String doc = architectureDoc();
-    List<String> missing = SDK_MODEL_ALLOWED.keySet().stream().filter(c -> !doc.contains("`" + c + "`")).sorted()
-        .toList();
-    assertEquals(List.of(), missing, "docs/architecture.md's list of classes still using Glue SDK model types "
-        + "must name every class of ArchitectureTest.SDK_MODEL_ALLOWED");
   }
 
   /**

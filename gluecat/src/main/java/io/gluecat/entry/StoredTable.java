@@ -107,6 +107,20 @@ public final class StoredTable {
     return Optional.ofNullable(sd == null ? null : sd.location());
   }
 
+  /** Whether the entry has a StorageDescriptor at all. */
+  public boolean hasStorageDescriptor() { return table.storageDescriptor() != null; }
+
+  /** StorageDescriptor.NumberOfBuckets, or null when unset or there is no StorageDescriptor. */
+  public Integer numberOfBuckets() {
+    return table.storageDescriptor() == null ? null : table.storageDescriptor().numberOfBuckets();
+  }
+
+  /** StorageDescriptor.BucketColumns; empty when there are none. */
+  public List<String> bucketColumns() {
+    StorageDescriptor sd = table.storageDescriptor();
+    return sd == null || !sd.hasBucketColumns() ? List.of() : sd.bucketColumns();
+  }
+
   /** StorageDescriptor.InputFormat, when set. */
   public Optional<String> inputFormat() {
     StorageDescriptor sd = table.storageDescriptor();

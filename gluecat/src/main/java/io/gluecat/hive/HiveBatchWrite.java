@@ -144,7 +144,7 @@ final class HiveBatchWrite implements BatchWrite {
     for (List<String> values : written) {
       if (!existing.containsKey(values)) {
         // the table's storage at the partition's directory, as Hive and Trino add one
-        added.add(NewPartition.of(target.storage(), values, defaultLocation(spec(values))));
+        added.add(NewPartition.of(target.entry(), values, defaultLocation(spec(values))));
       }
     }
     // Glue first: until a partition object exists, no Glue reader sees its rows, and the old files stay

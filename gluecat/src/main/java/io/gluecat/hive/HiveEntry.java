@@ -6,8 +6,6 @@ import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * A Hive-format entry as gluecat reads it (docs/entry-format.md, "Hive-format entries"): its SerDe, its
@@ -16,11 +14,6 @@ import software.amazon.awssdk.services.glue.model.Table;
  */
 public record HiveEntry(String serde, String location, HiveSource source, Map<String, String> properties) {
 
-  /** {@link #read(String, String, Table, boolean)} of an entry read whole. */
-  public static HiveEntry read(String catalog, String database, StoredTable entry, boolean avroAvailable) {
-    return read(catalog, database, entry.sdkTable(), avroAvailable);
-  }
-
   /**
    * Reads a Hive-format entry. Its location is checked as any entry's; Hive reads StorageDescriptor.Location,
    * never a SerDe {@code path}.
@@ -28,22 +21,22 @@ public record HiveEntry(String serde, String location, HiveSource source, Map<St
    * @param catalog the catalog name, used only in error messages
    * @param avroAvailable whether spark-avro is on the classpath
    */
-  public static HiveEntry read(String catalog, String database, Table table, boolean avroAvailable) {
+  public static HiveEntry read(String catalog, String database, StoredTable table, boolean avroAvailable) {
     String qualified = catalog + "." + new TableName(database, table.name());
     HiveSource source = HiveFormats.source(qualified, table, avroAvailable);
-    StorageDescriptor sd = table.storageDescriptor();
-    String location = sd.location() == null ? "" : sd.location().trim();
+    String location = table.storageLocation().map(String::trim).orElse("");
     if (location.isEmpty()) {
       throw new InvalidGlueEntryException(String.format("Table %s has no location: its Glue entry has no "
           + "StorageDescriptor.Location", qualified));
     }
     EntryReader.checkLocation(qualified, location);
     Map<String, String> properties = new LinkedHashMap<>();
-    EntryReader.withoutNullValues(table.hasParameters() ? table.parameters() : Map.of()).forEach((k, v) -> {
+    EntryReader.withoutNullValues(table.parameters()).forEach((k, v) -> {
       if (!EntryReader.isHiveGenerated(k)) {
         properties.put(k, v);
       }
     });
-    return new HiveEntry(sd.serdeInfo().serializationLibrary().trim(), location, source, properties);
+    // HiveFormats.source has checked that there is a SerDe
+    return new HiveEntry(table.serializationLibrary().orElseThrow().trim(), location, source, properties);
   }
 }

@@ -1,6 +1,8 @@
 package io.gluecat.hive;
 
 import io.gluecat.InvalidGlueEntryException;
+import io.gluecat.entry.StoredColumn;
+import io.gluecat.entry.StoredTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,9 +19,6 @@ import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import software.amazon.awssdk.services.glue.model.Column;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /**
  * Hive-format Glue entries (no spark.sql.sources.provider: what Glue crawlers, Athena, Trino's Hive
@@ -88,23 +87,17 @@ public final class HiveFormats {
   /** Hive ACID tables' marker. */
   static final String TRANSACTIONAL = "transactional";
 
-  /** {@link #source(String, Table, boolean)} of an entry read whole. */
-  public static HiveSource source(String qualified, io.gluecat.entry.StoredTable entry, boolean avroAvailable) {
-    return source(qualified, entry.sdkTable(), avroAvailable);
-  }
-
   /**
    * The Spark source of a Hive-format entry.
    *
    * @param qualified catalog.database.table, for error messages
    * @param avroAvailable whether spark-avro is on the classpath
    */
-  public static HiveSource source(String qualified, Table table, boolean avroAvailable) {
-    StorageDescriptor sd = table.storageDescriptor();
-    if (sd == null) {
+  public static HiveSource source(String qualified, StoredTable table, boolean avroAvailable) {
+    if (!table.hasStorageDescriptor()) {
       throw refused(qualified, "has no StorageDescriptor, so no SerDe to read its files with");
     }
-    String serde = sd.serdeInfo() == null ? null : trimmed(sd.serdeInfo().serializationLibrary());
+    String serde = trimmed(table.serializationLibrary().orElse(null));
     if (serde == null) {
       throw refused(qualified, "has no SerDe (StorageDescriptor.SerdeInfo.SerializationLibrary)");
     }
@@ -115,29 +108,25 @@ public final class HiveFormats {
           + "(gluecat reads ParquetHiveSerDe, OrcSerde, LazySimpleSerDe with TextInputFormat, OpenCSVSerde, the "
           + "OpenX and HCatalog JSON SerDes and AvroSerDe)", serde));
     }
-    String inputFormat = trimmed(sd.inputFormat());
+    String inputFormat = trimmed(table.inputFormat().orElse(null));
     if (inputFormat == null || !inputFormats.contains(inputFormat)) {
       throw refused(qualified, String.format("uses the SerDe %s with the input format %s, which gluecat does not "
           + "read as that SerDe's files (it reads %s with %s)", serde,
           inputFormat == null ? "none (Hive's default: SequenceFile)" : inputFormat, serde,
           String.join(" or ", new java.util.TreeSet<>(inputFormats))));
     }
-    if (table.hasParameters() && "true".equalsIgnoreCase(String.valueOf(table.parameters().get(TRANSACTIONAL)).trim())) {
+    if ("true".equalsIgnoreCase(String.valueOf(table.parameters().get(TRANSACTIONAL)).trim())) {
       throw refused(qualified, String.format("is a Hive ACID table (%s = true), whose base and delta directories "
           + "only Hive's ACID readers merge", TRANSACTIONAL));
     }
     // Hive overlays the table parameters on the SerDe parameters (MetaStoreUtils.getSchema); Trino keeps
     // delimiters and header counts in the table parameters, crawlers and Athena in the SerDe's.
     Map<String, String> parameters = new HashMap<>();
-    if (sd.serdeInfo().hasParameters()) {
-      sd.serdeInfo().parameters().forEach((k, v) -> { if (k != null && v != null) { parameters.put(k, v); } });
-    }
-    if (table.hasParameters()) {
-      table.parameters().forEach((k, v) -> { if (k != null && v != null) { parameters.put(k, v); } });
-    }
+    table.serdeParameters().forEach((k, v) -> { if (k != null && v != null) { parameters.put(k, v); } });
+    table.parameters().forEach((k, v) -> { if (k != null && v != null) { parameters.put(k, v); } });
 
-    List<StructField> data = columns(qualified, sd.hasColumns() ? sd.columns() : List.of());
-    List<StructField> keys = columns(qualified, table.hasPartitionKeys() ? table.partitionKeys() : List.of());
+    List<StructField> data = columns(qualified, table.columns());
+    List<StructField> keys = columns(qualified, table.partitionKeys());
     List<StructField> all = new ArrayList<>(data);
     all.addAll(keys);
     requireUnique(qualified, all);
@@ -179,14 +168,12 @@ public final class HiveFormats {
     }
     // Athena's projection parameters are table parameters, never SerDe ones
     Optional<PartitionProjection> projection = PartitionProjection.of(qualified,
-        table.hasParameters() ? withoutNulls(table.parameters()) : Map.of(),
-        sd.location() == null ? "" : sd.location().trim(), keys);
+        withoutNulls(table.parameters()), table.storageLocation().map(String::trim).orElse(""), keys);
     // the OpenX SerDe matches keys to columns ignoring case unless told otherwise; the other JSON SerDes do not
     boolean keysIgnoreCase = serde.equals(OPENX_JSON_SERDE)
         && !"false".equalsIgnoreCase(parameters.getOrDefault(CASE_INSENSITIVE, "true").trim());
     Map<String, String> writeOptions = new LinkedHashMap<>();
-    Optional<String> writeRefusal = HiveWriteFormats.hiveBucketed(sd.numberOfBuckets(),
-        sd.hasBucketColumns() ? sd.bucketColumns() : List.of());
+    Optional<String> writeRefusal = HiveWriteFormats.hiveBucketed(table.numberOfBuckets(), table.bucketColumns());
     if (writeRefusal.isEmpty()) {
       writeRefusal = HiveWriteFormats.writing(qualified, serde, parameters, projection.isPresent(), writeOptions);
     }
@@ -340,9 +327,9 @@ public final class HiveFormats {
   }
 
   /** Glue columns to Spark fields: Hive type names parse as Spark SQL types; char and varchar read as strings. */
-  private static List<StructField> columns(String qualified, List<Column> columns) {
+  private static List<StructField> columns(String qualified, List<StoredColumn> columns) {
     List<StructField> fields = new ArrayList<>();
-    for (Column c : columns) {
+    for (StoredColumn c : columns) {
       String name = trimmed(c.name());
       if (name == null) {
         throw refused(qualified, "has a column without a name");

@@ -1,5 +1,6 @@
 package io.gluecat.hive;
 
+import io.gluecat.entry.StoredTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -48,7 +49,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
   private final Map<String, String> readOptions;
   private final Map<String, String> properties;
   private final HivePartitions partitions;
-  private final software.amazon.awssdk.services.glue.model.StorageDescriptor storage;
+  private final StoredTable entry;
   private Table files;
   private GluePartitionIndex index;
 
@@ -58,15 +59,15 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
    * @param location the table's location, opened with the catalog's settings already
    * @param storageOptions the source's options with the catalog's shareable Hadoop settings
    * @param properties the entry's table properties, as DESCRIBE shows them
-   * @param storage the entry's StorageDescriptor, the model of the partition objects a write adds
+   * @param entry the entry as read, whose storage is the model of the partition objects a write adds
    * @param partitions the table's Glue partitions, read when a scan lists its files, added by writes
    */
   public HiveTable(String name, String serde, HiveSource source, String location, Map<String, String> storageOptions,
-      Map<String, String> properties, software.amazon.awssdk.services.glue.model.StorageDescriptor storage,
+      Map<String, String> properties, StoredTable entry,
       HivePartitions partitions) {
     this.name = name;
     this.partitions = partitions;
-    this.storage = storage;
+    this.entry = entry;
     this.serde = serde;
     this.source = source;
     this.location = location;
@@ -191,7 +192,7 @@ public final class HiveTable implements SupportsRead, SupportsWrite {
     }
     Map<String, String> options = new LinkedHashMap<>(readOptions);
     options.remove("path");
-    return HiveWrite.builder(new HiveWrite.Target(name, serde, source, location, options, storage, partitions), info);
+    return HiveWrite.builder(new HiveWrite.Target(name, serde, source, location, options, entry, partitions), info);
   }
 
   /** Spark's own V2 table of the format over the location, built on first read (it lists the files). */

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import software.amazon.awssdk.services.glue.model.Table;
 
 /** Hive-format entries (crawlers', Athena's, Trino's Hive connector's) as the tables Spark reads and writes. */
 public final class HiveTables {
@@ -22,12 +21,11 @@ public final class HiveTables {
    */
   public static HiveTable load(String catalog, TableName name, io.gluecat.entry.StoredTable stored,
       CatalogHadoopConf hadoop, GluePartitions partitions) {
-    Table raw = stored.sdkTable();
     String qualified = catalog + "." + name;
-    HiveEntry entry = HiveEntry.read(catalog, name.database(), raw, HiveTable.avroAvailable());
+    HiveEntry entry = HiveEntry.read(catalog, name.database(), stored, HiveTable.avroAvailable());
     refuseDeltaLocation(qualified, entry, hadoop.open(qualified, entry.location()));
     return new HiveTable(qualified, entry.serde(), entry.source(), entry.location(),
-        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), raw.storageDescriptor(),
+        hadoop.storageProperties(qualified, entry.source().options()), entry.properties(), stored,
         new GlueHivePartitions(partitions, name, qualified));
   }
 

@@ -1,5 +1,6 @@
 package io.gluecat.hive;
 
+import io.gluecat.entry.StoredTable;
 import io.gluecat.writes.PartitionSortedWrite;
 import io.gluecat.writes.WriteMode;
 import io.gluecat.writes.WriteModeBuilder;
@@ -7,7 +8,6 @@ import java.util.Map;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.sources.Filter;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 
 /**
  * A write into a Hive-format table: {@code INSERT INTO}, {@code INSERT OVERWRITE} of the whole table, of
@@ -36,11 +36,11 @@ final class HiveWrite {
    * @param source what the entry is to Spark: format, options, columns, partition keys
    * @param location the table's location
    * @param options the source's options with the catalog's shareable Hadoop settings (no {@code path})
-   * @param storage the entry's StorageDescriptor, the model of the partition objects a write adds
+   * @param entry the entry as read, whose storage is the model of the partition objects a write adds
    * @param partitions the table's Glue partition objects
    */
   record Target(String name, String serde, HiveSource source, String location, Map<String, String> options,
-      StorageDescriptor storage, HivePartitions partitions) {}
+      StoredTable entry, HivePartitions partitions) {}
 
   /** What Spark asks for (an append, an overwrite of what the filters select, or of the partitions written). */
   static WriteBuilder builder(Target target, LogicalWriteInfo info) {

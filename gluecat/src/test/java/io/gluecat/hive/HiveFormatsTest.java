@@ -34,7 +34,7 @@ class HiveFormatsTest {
   }
 
   private static HiveSource source(Table t) {
-    return HiveFormats.source(NAME, t, true);
+    return HiveFormats.source(NAME, new io.gluecat.entry.StoredTable(t), true);
   }
 
   private static void assertRefused(Table t, String... fragments) {
@@ -125,7 +125,7 @@ class HiveFormatsTest {
     assertEquals("avro", s.format());
     assertEquals(Map.of("avroSchema", literal), s.options());
     InvalidGlueEntryException e = assertThrows(InvalidGlueEntryException.class,
-        () -> HiveFormats.source(NAME, avro, false));
+        () -> HiveFormats.source(NAME, new io.gluecat.entry.StoredTable(avro), false));
     assertTrue(e.getMessage().contains("spark-avro") && e.getMessage().contains(HiveFormats.AVRO_SERDE),
         e.getMessage());
   }
