@@ -131,4 +131,10 @@ public final class EntryFormat {
   public static boolean isOwnedParameter(String key, String provider) {
     return isOwnedParameter(key) || key.equals(CLASSIFICATION) && classification(provider).isPresent();
   }
+
+  /** A location without its trailing slash ({@code s3://b/t/} and {@code s3://b/t} name one directory); null stays. */
+  public static String withoutTrailingSlash(String location) {
+    return location != null && location.length() > 1 && location.endsWith("/")
+        ? location.substring(0, location.length() - 1) : location;
+  }
 }

@@ -306,18 +306,15 @@ public final class EntryWriter {
 
   private static String placeholderLocation(TableDefinition table, Optional<String> databaseLocation) {
     String base = databaseLocation.filter(l -> !l.isEmpty()).orElseGet(() -> parentOf(table.location()));
-    return stripTrailingSlash(base) + "/" + table.name().table() + PLACEHOLDER_SUFFIX;
+    return EntryFormat.withoutTrailingSlash(base) + "/" + table.name().table() + PLACEHOLDER_SUFFIX;
   }
 
   private static String parentOf(String location) {
-    String trimmed = stripTrailingSlash(location);
+    String trimmed = EntryFormat.withoutTrailingSlash(location);
     int slash = trimmed.lastIndexOf('/');
     return slash <= 0 ? trimmed : trimmed.substring(0, slash);
   }
 
-  private static String stripTrailingSlash(String s) {
-    return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
-  }
 
   /**
    * Types Hive can represent; any other forces the Spark-specific form, as HiveExternalCatalog's

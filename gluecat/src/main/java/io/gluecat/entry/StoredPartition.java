@@ -34,7 +34,9 @@ public final class StoredPartition {
   public Map<String, String> parameters() { return partition.hasParameters() ? partition.parameters() : Map.of(); }
 
   /** When Glue created the object, in milliseconds since the epoch; 0 when Glue did not say. */
-  public long creationMillis() { return partition.creationTime() == null ? 0L : partition.creationTime().toEpochMilli(); }
+  public long creationMillis() {
+    return partition.creationTime() == null ? 0L : partition.creationTime().toEpochMilli();
+  }
 
   /**
    * Whether this object's storage is what {@code wanted} gives it: the same location (a trailing slash aside),
@@ -44,7 +46,8 @@ public final class StoredPartition {
   public boolean sameStorage(NewPartition wanted) {
     StorageDescriptor want = wanted.sdkInput().storageDescriptor();
     StorageDescriptor have = partition.storageDescriptor();
-    return have != null && Objects.equals(stripSlash(want.location()), stripSlash(have.location()))
+    return have != null && Objects.equals(EntryFormat.withoutTrailingSlash(want.location()),
+            EntryFormat.withoutTrailingSlash(have.location()))
         && Objects.equals(want.columns(), have.columns())
         && Objects.equals(want.inputFormat(), have.inputFormat())
         && Objects.equals(want.outputFormat(), have.outputFormat())
@@ -90,8 +93,4 @@ public final class StoredPartition {
 
   @Override
   public String toString() { return values() + " at " + location(); }
-
-  static String stripSlash(String location) {
-    return location != null && location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
-  }
 }

@@ -1,6 +1,7 @@
 package io.gluecat.hive;
 
 import io.gluecat.GlueCatalogException;
+import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.NewPartition;
 import io.gluecat.entry.StoredPartition;
 import io.gluecat.glue.PartitionExpressions;
@@ -65,8 +66,8 @@ final class HiveBatchWrite implements BatchWrite {
     for (StoredPartition p : existing.values()) {
       Map<String, String> spec = spec(p.values());
       String where = p.location();
-      if (where != null && !stripSlash(where).equals(defaultLocation(spec))) {
-        partitionLocations.put(spec, stripSlash(where));
+      if (where != null && !EntryFormat.withoutTrailingSlash(where).equals(defaultLocation(spec))) {
+        partitionLocations.put(spec, EntryFormat.withoutTrailingSlash(where));
       }
     }
     this.job = new FileJob(new FileJob.Spec(target.name(), target.source().format(), target.location(),
@@ -165,7 +166,7 @@ final class HiveBatchWrite implements BatchWrite {
     List<List<String>> emptied = new ArrayList<>();
     Set<String> replaced = new LinkedHashSet<>();
     if (target.source().partitionColumns().isEmpty()) {
-      replaced.add(stripSlash(target.location()));
+      replaced.add(EntryFormat.withoutTrailingSlash(target.location()));
     } else {
       for (List<String> values : written) {
         replaced.add(location(values));
@@ -202,7 +203,7 @@ final class HiveBatchWrite implements BatchWrite {
   private String location(List<String> values) {
     StoredPartition p = existing.get(values);
     String where = p == null ? null : p.location();
-    return where == null || where.isBlank() ? defaultLocation(spec(values)) : stripSlash(where);
+    return where == null || where.isBlank() ? defaultLocation(spec(values)) : EntryFormat.withoutTrailingSlash(where);
   }
 
   private Map<String, String> spec(List<String> values) {
@@ -215,12 +216,8 @@ final class HiveBatchWrite implements BatchWrite {
   }
 
   private String defaultLocation(Map<String, String> spec) {
-    StringBuilder path = new StringBuilder(stripSlash(target.location()));
+    StringBuilder path = new StringBuilder(EntryFormat.withoutTrailingSlash(target.location()));
     spec.forEach((key, value) -> path.append('/').append(ExternalCatalogUtils.getPartitionPathString(key, value)));
     return path.toString();
-  }
-
-  private static String stripSlash(String location) {
-    return location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
   }
 }

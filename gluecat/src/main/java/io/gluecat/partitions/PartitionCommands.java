@@ -2,6 +2,7 @@ package io.gluecat.partitions;
 
 import io.gluecat.GlueCatalogException;
 import io.gluecat.compat.SparkCompat;
+import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.NewPartition;
 import io.gluecat.entry.StoredPartition;
 import io.gluecat.entry.StoredTable;
@@ -127,7 +128,8 @@ public final class PartitionCommands {
     }
     String location = old.location();
     Path oldDir = new Path(location);
-    boolean move = strip(location).equals(strip(defaultPath(from).toString()));
+    boolean move = EntryFormat.withoutTrailingSlash(location)
+        .equals(EntryFormat.withoutTrailingSlash(defaultPath(from).toString()));
     Path newDir = move ? defaultPath(to) : oldDir;
     FileSystem fs = fs(location);
     try {
@@ -334,7 +336,7 @@ public final class PartitionCommands {
   /** The partition's {@code key=value} directory under the table's location. */
   private Path defaultPath(InternalRow ident) {
     List<String> values = values(ident);
-    StringBuilder path = new StringBuilder(strip(tableLocation()));
+    StringBuilder path = new StringBuilder(EntryFormat.withoutTrailingSlash(tableLocation()));
     StructField[] fields = partitionSchema.fields();
     for (int i = 0; i < fields.length; i++) {
       path.append('/').append(ExternalCatalogUtils.getPartitionPathString(fields[i].name(), values.get(i)));
@@ -343,7 +345,8 @@ public final class PartitionCommands {
   }
 
   private boolean underTable(String location) {
-    return location != null && strip(location).startsWith(strip(tableLocation()) + "/");
+    return location != null && EntryFormat.withoutTrailingSlash(location)
+        .startsWith(EntryFormat.withoutTrailingSlash(tableLocation()) + "/");
   }
 
   /** The table's StorageDescriptor.Location, as the entry holds it. */
@@ -381,9 +384,5 @@ public final class PartitionCommands {
 
   private GlueCatalogException failed(String what, IOException e) {
     return new GlueCatalogException(String.format("%s: could not %s: %s", qualified, what, e.getMessage()), e);
-  }
-
-  private static String strip(String location) {
-    return location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
   }
 }

@@ -240,7 +240,7 @@ public final class PartitionSync {
 
   private Result syncWritten(TableName name, StoredTable entry, java.util.Collection<String> written,
       java.util.Collection<String> removed) throws NoSuchTableException {
-    String location = stripSlash(entry.storageLocation().orElse(null));
+    String location = EntryFormat.withoutTrailingSlash(entry.storageLocation().orElse(null));
     Map<List<String>, NewPartition> wanted = new LinkedHashMap<>();
     for (String fragment : written) {
       List<String> values = values(fragment);
@@ -332,7 +332,7 @@ public final class PartitionSync {
     for (StoredColumn c : entry.partitionKeys()) {
       keys.add(c.name().toLowerCase(Locale.ROOT));
     }
-    String location = stripSlash(entry.storageLocation().orElse(null));
+    String location = EntryFormat.withoutTrailingSlash(entry.storageLocation().orElse(null));
     List<NewPartition> found = new ArrayList<>();
     try {
       FileSystem fs = hadoop.open(catalog + "." + name, location);
@@ -364,9 +364,5 @@ public final class PartitionSync {
       walk(fs, child.getPath(), dirLocation + "/" + dirName, keys, depth + 1, values, table, found);
       values.remove(values.size() - 1);
     }
-  }
-
-  private static String stripSlash(String location) {
-    return location != null && location.endsWith("/") ? location.substring(0, location.length() - 1) : location;
   }
 }

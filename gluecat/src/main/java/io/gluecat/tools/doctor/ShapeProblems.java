@@ -106,12 +106,9 @@ final class ShapeProblems {
 
   /** Two locations are the same but for a trailing slash. */
   static boolean sameLocation(String a, String b) {
-    return strip(a).equals(strip(b));
+    return EntryFormat.withoutTrailingSlash(a).equals(EntryFormat.withoutTrailingSlash(b));
   }
 
-  private static String strip(String s) {
-    return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
-  }
 
   private static int utf8(String s) {
     return s.getBytes(StandardCharsets.UTF_8).length;

@@ -1,5 +1,6 @@
 package io.gluecat.tools.register;
 
+import io.gluecat.entry.EntryFormat;
 import io.gluecat.entry.StoredTable;
 import io.gluecat.entry.TableName;
 import io.gluecat.glue.GlueEntries;
@@ -48,7 +49,8 @@ public final class Register {
     }
     String database = qualifiedName.substring(0, dot);
     session.database(database);
-    Outcome outcome = register(new TableName(database, qualifiedName.substring(dot + 1)), strip(location));
+    Outcome outcome = register(new TableName(database, qualifiedName.substring(dot + 1)),
+        EntryFormat.withoutTrailingSlash(location));
     return outcome == Outcome.REGISTERED || outcome == Outcome.ALREADY_REGISTERED ? 0 : 1;
   }
 
@@ -87,7 +89,7 @@ public final class Register {
   /** Directories under {@code dir} that hold a _delta_log; a Delta table's own subdirectories are not searched. */
   private static void find(FileSystem fs, Path dir, int depth, List<String> found) throws IOException {
     if (fs.exists(new Path(dir, "_delta_log"))) {
-      found.add(strip(dir.toString()));
+      found.add(EntryFormat.withoutTrailingSlash(dir.toString()));
       return;
     }
     if (depth >= SCAN_DEPTH) {
@@ -107,7 +109,7 @@ public final class Register {
     Optional<StoredTable> existing = new GlueEntries(session.glue()).find(table);
     if (existing.isPresent()) {
       Optional<String> at = existing.get().readLocation();
-      boolean same = at.isPresent() && strip(at.get()).equals(location);
+      boolean same = at.isPresent() && EntryFormat.withoutTrailingSlash(at.get()).equals(location);
       out.printf("%s: %s; entry left as it is%n", table, same ? "already registered at " + location
           : "an entry exists (at " + at.orElse("no location") + ")");
       return same ? Outcome.ALREADY_REGISTERED : Outcome.EXISTS_ELSEWHERE;
@@ -125,9 +127,5 @@ public final class Register {
       out.printf("%s: FAILED: %s%n", table, e.getMessage());
       return Outcome.FAILED;
     }
-  }
-
-  private static String strip(String s) {
-    return s.endsWith("/") && s.length() > 1 ? s.substring(0, s.length() - 1) : s;
   }
 }
