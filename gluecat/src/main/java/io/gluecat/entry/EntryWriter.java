@@ -72,7 +72,7 @@ public final class EntryWriter {
    * A Glue partition's StorageDescriptor: the table's at the partition's location, without the table's own
    * SerDe {@code path} (a partition of Hive's shape is read at its Location).
    */
-  public static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
+  static StorageDescriptor partitionStorage(StorageDescriptor table, String location) {
     StorageDescriptor.Builder sd = table.toBuilder().location(location);
     SerDeInfo serde = table.serdeInfo();
     if (serde != null && serde.hasParameters()) {

@@ -2,7 +2,6 @@ package io.gluecat.entry;
 
 import java.util.List;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
-import software.amazon.awssdk.services.glue.model.StorageDescriptor;
 
 /**
  * A partition object about to be created or written, for code outside {@code glue} and {@code entry} (issue #42):
@@ -18,13 +17,8 @@ public final class NewPartition {
 
   /** The object of the partition {@code values} of {@code table}, whose directory is {@code location}. */
   public static NewPartition of(StoredTable table, List<String> values, String location) {
-    return of(table.sdkTable().storageDescriptor(), values, location);
-  }
-
-  /** As {@link #of(StoredTable, List, String)}, from the table's StorageDescriptor (a Hive-format table's). */
-  public static NewPartition of(StorageDescriptor tableStorage, List<String> values, String location) {
     return new NewPartition(PartitionInput.builder().values(values)
-        .storageDescriptor(EntryWriter.partitionStorage(tableStorage, location)).build());
+        .storageDescriptor(EntryWriter.partitionStorage(table.sdkTable().storageDescriptor(), location)).build());
   }
 
   /** The values, in partition-key order. */

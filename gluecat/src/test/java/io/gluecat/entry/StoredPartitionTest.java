@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.glue.model.Partition;
 import software.amazon.awssdk.services.glue.model.PartitionInput;
 import software.amazon.awssdk.services.glue.model.SerDeInfo;
 import software.amazon.awssdk.services.glue.model.StorageDescriptor;
+import software.amazon.awssdk.services.glue.model.Table;
 
 /** Partition objects as read and as created, and the ones derived from a read one (issue #42). */
 class StoredPartitionTest {
@@ -25,6 +26,7 @@ class StoredPartitionTest {
       .serdeInfo(SerDeInfo.builder().serializationLibrary(PARQUET_SERDE)
           .parameters(Map.of("path", "s3://lake/t", "serialization.format", "1")).build())
       .build();
+  private static final StoredTable ENTRY = new StoredTable(Table.builder().name("t").storageDescriptor(TABLE).build());
 
   private static StoredPartition read(StorageDescriptor sd) {
     return new StoredPartition(Partition.builder().values("eu").storageDescriptor(sd)
@@ -34,7 +36,7 @@ class StoredPartitionTest {
 
   @Test
   void aNewPartitionIsTheTablesStorageAtItsDirectoryWithoutTheTablesPath() {
-    NewPartition p = NewPartition.of(TABLE, List.of("eu"), "s3://lake/t/region=eu");
+    NewPartition p = NewPartition.of(ENTRY, List.of("eu"), "s3://lake/t/region=eu");
     PartitionInput input = p.sdkInput();
     assertEquals(List.of("eu"), p.values());
     assertEquals("s3://lake/t/region=eu", p.location());
@@ -60,7 +62,7 @@ class StoredPartitionTest {
 
   @Test
   void storageIsTheSameWhatEverReadersAddedAndStaleWhenWhatReadersReadDiffers() {
-    NewPartition wanted = NewPartition.of(TABLE, List.of("eu"), "s3://lake/t/region=eu");
+    NewPartition wanted = NewPartition.of(ENTRY, List.of("eu"), "s3://lake/t/region=eu");
     StorageDescriptor written = wanted.sdkInput().storageDescriptor();
     assertTrue(read(written).sameStorage(wanted));
     assertTrue(read(written.toBuilder().location("s3://lake/t/region=eu/").build()).sameStorage(wanted),
