@@ -44,7 +44,7 @@ class ArchitectureTest {
       Set.of("cache", "entry"),
       Set.of("glue", "storage"),
       Set.of("s3a", "logstore", "partitions", "create", "writes"),
-      Set.of("delta", "files", "hive", "views"),
+      Set.of("delta", "files", "hive", "iceberg", "views"),
       Set.of("catalog"),
       Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning",
           "extensions.partitions", "extensions.statistics", "extensions.describe", "tools", "tools.cli", "tools.doctor",

@@ -7,6 +7,7 @@ import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.SessionChecks;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.iceberg.IcebergTables;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.partitions.PartitionSyncOwner;
 import io.gluecat.storage.CatalogHadoopConf;
@@ -56,6 +57,8 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
   private CatalogNamespaces namespaces;
   private CatalogNames names;
   private GlueViews views;
+  private CreateLike like;
+  private IcebergTables iceberg;
 
   @Override
   public void initialize(String name, CaseInsensitiveStringMap sparkOptions) {
@@ -81,7 +84,9 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
     this.views = new GlueViews(name, glue);
     this.namespaces = new CatalogNamespaces(name, options, glue, names);
     EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
-    this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names);
+    this.iceberg = new IcebergTables(options);
+    this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names, iceberg);
+    this.like = new CreateLike(name, entries);
   }
 
   @Override
@@ -128,6 +133,12 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
 
   @Override
   public UnboundFunction loadFunction(Identifier ident) throws NoSuchFunctionException {
+    // Iceberg's partition transforms (days, bucket..., unqualified or in system), which Spark looks up in the
+    // catalog of an Iceberg table it writes, as it would in Iceberg's own catalog; no session function has them
+    Optional<UnboundFunction> icebergs = iceberg.function(ident);
+    if (icebergs.isPresent()) {
+      return icebergs.get();
+    }
     if (!names.sessionCatalog()) {
       throw new NoSuchFunctionException(ident);
     }
@@ -242,7 +253,7 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
    */
   public Table createTableLike(Identifier ident, StructType schema, Transform[] partitions,
       Map<String, String> properties, Table source) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    return tables.createTableLike(ident, schema, partitions, properties, source);
+    return tables.createTable(ident, DeltaColumns.of(schema), partitions, like.properties(ident, properties, source));
   }
 
   // Delta statements that gluecat's session extension (io.gluecat.extensions) runs by name

@@ -19,6 +19,7 @@ import io.gluecat.files.FileTables;
 import io.gluecat.glue.GlueEntries;
 import io.gluecat.glue.GlueGateway;
 import io.gluecat.hive.HiveTables;
+import io.gluecat.iceberg.IcebergTables;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.storage.CatalogHadoopConf;
 import java.util.LinkedHashMap;
@@ -43,8 +44,9 @@ import org.apache.spark.sql.types.StructType;
  * A catalog's tables: which part serves each table operation. Delta entries are served by a DeltaCatalog
  * whose delegate is the {@link EntryCatalog} and created by path through {@link DeltaCreates}; file source
  * entries load as V1Tables (their writes: {@link CatalogWrites}) and are created through {@link FileTables}; Hive-format entries load through the
- * {@link EntryCatalog} (Delta's catalog passes them through) and are never created or replaced here. Glue is
- * written after the data; a rename is {@link CatalogRenames}'.
+ * {@link EntryCatalog} (Delta's catalog passes them through) and are never created or replaced here; Iceberg
+ * entries, and creates that name Iceberg, go to Iceberg's catalog ({@link CatalogIceberg}). Glue is written after
+ * the data; a rename is {@link CatalogRenames}'.
  */
 final class CatalogTables {
   private final String name;
@@ -61,10 +63,11 @@ final class CatalogTables {
   private final FileTables fileTables;
   private final CatalogRenames renames;
   private final CatalogWrites writes;
+  private final CatalogIceberg iceberg;
   private volatile TableCatalog delta;
 
   CatalogTables(String name, CatalogOptions options, GlueGateway glue, CatalogHadoopConf hadoop, EntryCatalog entries,
-      PartitionSync partitions, CatalogNames names) {
+      PartitionSync partitions, CatalogNames names, IcebergTables icebergTables) {
     this.name = name;
     this.options = options;
     this.glue = glue;
@@ -79,6 +82,7 @@ final class CatalogTables {
     this.fileTables = new FileTables(name, options, glue, hadoop, partitions);
     this.renames = new CatalogRenames(name, glue, partitions, names);
     this.writes = new CatalogWrites(name, options, glue, hadoop, entries, partitions, names);
+    this.iceberg = new CatalogIceberg(name, names, stored, icebergTables);
   }
 
   DeltaTables deltaTables() {
@@ -90,6 +94,18 @@ final class CatalogTables {
   }
 
   Table loadTable(Identifier ident) throws NoSuchTableException {
+    TableName metadataOf = iceberg.metadataTableOf(ident);
+    if (metadataOf != null) {
+      return iceberg.load(metadataOf, ident, c -> c.loadTable(ident));
+    }
+    try {
+      return loadServed(ident);
+    } catch (IcebergEntryFound found) {
+      return iceberg.load(found.table(), ident, c -> c.loadTable(ident));
+    }
+  }
+
+  private Table loadServed(Identifier ident) throws NoSuchTableException {
     if (DeltaSupport.AVAILABLE) {
       // Delta's catalog loads through EntryCatalog: Delta entries come back as Delta tables, others as is.
       Table table = checkedDelta(deltaCatalog().loadTable(ident));
@@ -114,14 +130,22 @@ final class CatalogTables {
     return table != null ? table : loadTable(ident);
   }
 
-  /** Time travel (VERSION AS OF), which only Delta tables have; only while Delta is on the classpath. */
+  /** Time travel (VERSION AS OF) of a Delta or an Iceberg table; only while Delta is on the classpath. */
   Table loadTable(Identifier ident, String version) throws NoSuchTableException {
-    return checkedDelta(deltaCatalog().loadTable(ident, version));
+    try {
+      return checkedDelta(deltaCatalog().loadTable(ident, version));
+    } catch (IcebergEntryFound found) {
+      return iceberg.load(found.table(), ident, c -> c.loadTable(ident, version));
+    }
   }
 
-  /** Time travel (TIMESTAMP AS OF), which only Delta tables have; only while Delta is on the classpath. */
+  /** Time travel (TIMESTAMP AS OF) of a Delta or an Iceberg table; only while Delta is on the classpath. */
   Table loadTable(Identifier ident, long timestamp) throws NoSuchTableException {
-    return checkedDelta(deltaCatalog().loadTable(ident, timestamp));
+    try {
+      return checkedDelta(deltaCatalog().loadTable(ident, timestamp));
+    } catch (IcebergEntryFound found) {
+      return iceberg.load(found.table(), ident, c -> c.loadTable(ident, timestamp));
+    }
   }
 
   /** The entry a load just read (from the statement's cache), for the Delta schema check; empty if unreadable. */
@@ -161,6 +185,7 @@ final class CatalogTables {
     }
     names.forgetCachedRelation(table);
     glue.refreshed(table);
+    iceberg.invalidate(ident);
     stored.find(table).filter(t -> !t.isView() && t.isDelta()).ifPresent(entry -> deltaTables.refresh(table, entry));
   }
 
@@ -198,6 +223,9 @@ final class CatalogTables {
       properties.put(TableCatalog.PROP_PROVIDER, EntryFormat.DELTA);
     }
     CreateArguments arguments = new CreateArguments(properties);
+    if (CatalogIceberg.isIceberg(arguments)) {
+      return iceberg.create(table, ident, columns.schema(), partitions, properties);
+    }
     CreateChecks.check(name, table, partitions, arguments);
     if (EntryFormat.isDelta(arguments.provider())) {
       return deltaCreates.create(ident, table, arguments, columns, partitions);
@@ -212,41 +240,6 @@ final class CatalogTables {
     } catch (RuntimeException e) { // the create succeeded; only reading it back failed (Glue refused or throttled)
       return new CreatedTable(name + "." + table, schema, partitions, properties);
     }
-  }
-
-  /**
-   * CREATE TABLE t LIKE s (Spark 4.2 asks the catalog): a create with the source's columns and partitioning, and
-   * its provider unless USING names one. As with Delta's own catalog, a Delta target of a Delta source also gets
-   * the source's table properties and comment (DeltaTables.likeProperties); a file table of this catalog passes
-   * on its OPTIONS from its entry (a loaded table's storage properties hold the catalog's settings, which never
-   * pass into an entry).
-   */
-  Table createTableLike(Identifier ident, StructType schema, Transform[] partitions, Map<String, String> given,
-      Table source) throws TableAlreadyExistsException, NoSuchNamespaceException {
-    Map<String, String> properties = new LinkedHashMap<>(given);
-    Map<String, String> sourceProperties = source.properties();
-    String sourceProvider = source instanceof V1Table
-        ? ((V1Table) source).v1Table().provider().getOrElse(() -> null)
-        : sourceProperties.get(TableCatalog.PROP_PROVIDER);
-    if (sourceProvider != null) {
-      properties.putIfAbsent(TableCatalog.PROP_PROVIDER, sourceProvider);
-    }
-    boolean deltaTarget = isDeltaProvider(properties);
-    if (deltaTarget && EntryFormat.isDelta(sourceProvider)) {
-      DeltaTables.likeProperties(sourceProperties).forEach(properties::putIfAbsent);
-    } else if (!deltaTarget && source instanceof V1Table
-        && name.equals(((V1Table) source).v1Table().identifier().catalog().getOrElse(() -> null))) {
-      org.apache.spark.sql.catalyst.TableIdentifier id = ((V1Table) source).v1Table().identifier();
-      TableName sourceName = new TableName(id.database().get(), id.table());
-      try {
-        entries.entry(sourceName).storageProperties()
-            .forEach((k, v) -> properties.putIfAbsent(TableCatalog.OPTION_PREFIX + k, v));
-      } catch (NoSuchTableException e) {
-        throw new IllegalStateException(String.format("Table %s.%s, the source of CREATE TABLE %s LIKE, disappeared "
-            + "from Glue", name, sourceName, ident), e);
-      }
-    }
-    return createTable(ident, DeltaColumns.of(schema), partitions, properties);
   }
 
   /** CONVERT TO DELTA by name (see DeltaByPath.convert); false when the table was a Delta table already. */
@@ -304,12 +297,17 @@ final class CatalogTables {
       NoSuchTableException {
     TableName table = names.newTableName(ident);
     CreateArguments arguments = new CreateArguments(properties);
+    if (CatalogIceberg.isIceberg(arguments)) {
+      return iceberg.stage(mode, table, ident, columns.schema(), partitions, properties);
+    }
     CreateChecks.check(name, table, partitions, arguments);
     if (EntryFormat.isDelta(arguments.provider())) {
       return deltaCreates.stage(mode, table, arguments, columns, partitions);
     }
     if (mode != DeltaCreates.Mode.CREATE) {
-      stored.find(table).ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
+      Optional<StoredTable> existing = stored.find(table);
+      existing.ifPresent(entry -> HiveTables.refuseReplacing(name + "." + table, entry));
+      iceberg.refuseKindChange(table, existing, false);
     }
     CreateChecks.refuseDeltaOnlyColumn(name, table, columns.deltaOnlyColumn(), arguments);
     StructType schema = columns.schema();
@@ -329,6 +327,9 @@ final class CatalogTables {
     if (entry.isView()) {
       throw new NoSuchTableException(Scala.list(name, table.database(), table.table()));
     }
+    if (entry.isIceberg()) {
+      return iceberg.call(table, c -> c.alterTable(ident, changes));
+    }
     if (EntryReader.read(name, table.database(), entry).isDelta()) {
       return deltaTables.alter(ident, table, entry, changes);
     }
@@ -343,7 +344,14 @@ final class CatalogTables {
 
   /** RENAME TABLE: see {@link CatalogRenames}. */
   void renameTable(Identifier from, Identifier to) throws NoSuchTableException, TableAlreadyExistsException {
-    renames.rename(from, to);
+    try {
+      renames.rename(from, to);
+    } catch (IcebergEntryFound found) {
+      iceberg.rename(found.table(), from, to, () -> {
+        names.forgetCachedRelation(found.table());
+        glue.refreshed(found.table());
+      });
+    }
   }
 
   /** Removes the Glue entry only: gluecat never deletes a table's data. Views are not dropped. */
@@ -357,17 +365,22 @@ final class CatalogTables {
       return false;
     }
     names.forgetCachedRelation(table);
+    if (entry.get().isIceberg()) { // Iceberg's drop, which also keeps the table's files
+      return iceberg.call(table, c -> c.dropTable(ident));
+    }
     return glue.deleteTable(table);
   }
 
+  /** DROP TABLE ... PURGE: Iceberg's rules for an Iceberg table (its files go too); refused for any other. */
   boolean purgeTable(Identifier ident) {
+    TableName icebergTable = iceberg.table(ident);
+    if (icebergTable != null) {
+      names.forgetCachedRelation(icebergTable);
+      return iceberg.call(icebergTable, c -> c.purgeTable(ident));
+    }
     throw new UnsupportedOperationException(String.format("DROP TABLE ... PURGE is not supported by gluecat "
         + "(table %s.%s): gluecat never deletes data. Drop the table without PURGE to remove its Glue entry, "
         + "then delete the files yourself if you mean to.", name, names.describe(ident)));
-  }
-
-  private static boolean isDeltaProvider(Map<String, String> properties) {
-    return EntryFormat.isDelta(new CreateArguments(properties).provider());
   }
 
   /** Delta's catalog over this catalog's entries, built on first use (it needs an active SparkSession). */

@@ -54,7 +54,7 @@ final class CatalogWrites {
     TableName table = names.tableName(ident);
     Optional<StoredTable> raw = table == null ? Optional.empty() : stored.find(table);
     if (raw.isEmpty() || !raw.get().hasStatistics() || raw.get().isView() || raw.get().isHiveFormat()
-        || raw.get().isDelta()) {
+        || raw.get().isDelta() || raw.get().isIceberg()) {
       return;
     }
     stored.updateStatistics(table, raw.get(), java.util.Map.of());
@@ -69,6 +69,9 @@ final class CatalogWrites {
       return null;
     }
     StoredTable raw = stored.get(table);
+    if (raw.isIceberg()) {
+      return null; // Iceberg's table, which Iceberg's catalog loads (CatalogIceberg)
+    }
     if (call.isPresent()) {
       if (raw.isHiveFormat()) {
         return null; // a HiveTable, which Spark writes as any V2 table (HiveWrite)

@@ -83,6 +83,9 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
       throw new NoSuchTableException(ident);
     }
     StoredTable raw = stored.get(name);
+    if (raw.isIceberg()) {
+      throw new IcebergEntryFound(name(), name);
+    }
     if (raw.isHiveFormat()) {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());
     }

@@ -49,6 +49,8 @@ public final class CatalogOptions {
   public static final String PARTITIONS_SYNC_ON_DEMAND = "on-demand";
   /** Prefix of Hadoop settings carried to this catalog's tables, e.g. {@code hadoop.fs.s3a.endpoint}. */
   public static final String HADOOP_PREFIX = "hadoop.";
+  /** Prefix of Iceberg catalog properties passed to the catalog's Iceberg tables (iceberg.IcebergProperties). */
+  public static final String ICEBERG_PREFIX = "iceberg.";
 
   // ---- retries ----
   /** Attempts per Glue call, the first included, under the AWS SDK's retry strategy (default: the SDK's). */
@@ -111,8 +113,8 @@ public final class CatalogOptions {
   public static final List<String> KNOWN =
       List.of(GLUE_ID, REGION, GLUE_ENDPOINT, STS_ENDPOINT, ROLE_ARN, ROLE_EXTERNAL_ID,
           ROLE_SESSION_NAME, SKIP_ARCHIVE, WAREHOUSE, LOCATION_MAP, PROVIDERS_EXTRA, HADOOP_PREFIX + "*",
-          GLUE_MAX_ATTEMPTS, GLUE_RETRY_MODE, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES, PREFETCH_THREADS,
-          PARTITION_SEGMENTS, LOG_STATEMENT_CALLS);
+          ICEBERG_PREFIX + "*", GLUE_MAX_ATTEMPTS, GLUE_RETRY_MODE, PARTITIONS_SYNC, CACHE_TTL, CACHE_MAX_ENTRIES,
+          PREFETCH_THREADS, PARTITION_SEGMENTS, LOG_STATEMENT_CALLS);
 
   private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
   private static final Pattern REGION_NAME = Pattern.compile("[a-z]{2}(-[a-z0-9]+)+-\\d{1,2}");
@@ -131,6 +133,7 @@ public final class CatalogOptions {
   private final boolean skipArchive;
   private final Optional<String> warehouse;
   private final Map<String, String> hadoopOptions;
+  private final Map<String, String> icebergOptions;
   private final Optional<Integer> glueMaxAttempts;
   private final Optional<String> glueRetryMode;
   private final LocationMap locationMap;
@@ -149,16 +152,15 @@ public final class CatalogOptions {
     raw.forEach((k, v) -> options.put(k.toLowerCase(Locale.ROOT), v));
 
     Map<String, String> hadoop = new LinkedHashMap<>();
+    Map<String, String> iceberg = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : raw.entrySet()) {
       String key = e.getKey();
       String lower = key.toLowerCase(Locale.ROOT);
+      // Hadoop's and Iceberg's keys are case-sensitive: keep the spelling the user gave.
       if (lower.startsWith(HADOOP_PREFIX)) {
-        // Hadoop keys are case-sensitive: keep the spelling the user gave.
-        String hadoopKey = key.substring(HADOOP_PREFIX.length());
-        if (hadoopKey.isEmpty()) {
-          throw invalid(key, "names no Hadoop setting after '" + HADOOP_PREFIX + "'");
-        }
-        hadoop.put(hadoopKey, e.getValue());
+        putPrefixed(key, HADOOP_PREFIX, "Hadoop setting", e.getValue(), hadoop);
+      } else if (lower.startsWith(ICEBERG_PREFIX)) {
+        putPrefixed(key, ICEBERG_PREFIX, "Iceberg property", e.getValue(), iceberg);
       } else if (!KNOWN.contains(lower)
           && !(lower.equals(SESSION_DEFAULT_DATABASE) && catalogName.equalsIgnoreCase(SESSION_CATALOG))) {
         throw new IllegalArgumentException(String.format(
@@ -167,6 +169,7 @@ public final class CatalogOptions {
       }
     }
     this.hadoopOptions = Collections.unmodifiableMap(hadoop);
+    this.icebergOptions = Collections.unmodifiableMap(iceberg);
 
     this.glueId = matching(options, GLUE_ID, ACCOUNT_ID, "must be a 12-digit AWS account id");
     this.region = matching(options, REGION, REGION_NAME, "must be an AWS region name such as us-east-1");
@@ -271,7 +274,6 @@ public final class CatalogOptions {
   public int cacheMaxEntries() { return cacheMaxEntries; }
   /** How many table entries of one statement are read from Glue at once ahead of Spark's resolution; 0 or 1 = off. */
   public int prefetchThreads() { return prefetchThreads; }
-
   public int partitionSegments() { return partitionSegments; }
   /** Whether each statement logs its Glue calls in one INFO line ({@code log.statement-calls}). */
   public boolean logStatementCalls() { return logStatementCalls; }
@@ -279,6 +281,8 @@ public final class CatalogOptions {
   public String defaultDatabase() { return defaultDatabase; }
   /** The {@code hadoop.*} options with the prefix removed, in the user's spelling. */
   public Map<String, String> hadoopOptions() { return hadoopOptions; }
+  /** The {@code iceberg.*} options with the prefix removed, in the user's spelling. */
+  public Map<String, String> icebergOptions() { return icebergOptions; }
 
   /** How error messages name this catalog's Glue identity: catalog, glue.id and role, never credentials. */
   public String describeIdentity() {
@@ -379,6 +383,14 @@ public final class CatalogOptions {
     } catch (URISyntaxException e) {
       throw invalid(key, "'" + value + "' is not a valid location: " + e.getMessage());
     }
+  }
+
+  private void putPrefixed(String key, String prefix, String what, String value, Map<String, String> into) {
+    String inner = key.substring(prefix.length());
+    if (inner.isEmpty()) {
+      throw invalid(key, "names no " + what + " after '" + prefix + "'");
+    }
+    into.put(inner, value);
   }
 
   private IllegalArgumentException invalid(String key, String problem) {

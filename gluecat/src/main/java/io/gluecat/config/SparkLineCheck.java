@@ -49,7 +49,7 @@ public final class SparkLineCheck {
   }
 
   /** "4.1" of "4.1.3" or "3.5" of "3.5.6-amzn-0"; null when the version is not of that form. */
-  static String line(String version) {
+  public static String line(String version) {
     if (version == null) {
       return null;
     }

@@ -69,10 +69,11 @@ public final class EntryReader {
           table.targetTable().catalogId()));
     }
     if (TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters.get(TABLE_TYPE))) {
-      throw new InvalidGlueEntryException(String.format("Table %s is an Apache Iceberg table, which gluecat does "
-          + "not serve. Read it through Iceberg's own Glue catalog (org.apache.iceberg.aws.glue.GlueCatalog, "
-          + "e.g. spark.sql.catalog.<name>=org.apache.iceberg.spark.SparkCatalog with "
-          + "catalog-impl=org.apache.iceberg.aws.glue.GlueCatalog).", qualified));
+      // loads, writes, ALTER, RENAME and DROP of an Iceberg table never get here: Iceberg's catalog serves them
+      throw new InvalidGlueEntryException(String.format("Table %s is an Apache Iceberg table, whose entry only "
+          + "Iceberg's catalog (org.apache.iceberg.aws.glue.GlueCatalog) reads and writes: gluecat serves it through "
+          + "that catalog, but not in this statement, which works on the kinds of table gluecat keeps itself.",
+          qualified));
     }
     String storedProvider = parameters.get(PROVIDER);
     if (storedProvider == null || storedProvider.trim().isEmpty()) {

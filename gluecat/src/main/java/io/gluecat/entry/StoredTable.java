@@ -72,6 +72,11 @@ public final class StoredTable {
   /** Whether the entry is a Delta table's. */
   public boolean isDelta() { return EntryFormat.isDelta(provider().orElse(null)); }
 
+  /** Whether the entry is an Apache Iceberg table's ({@code table_type = ICEBERG}, in any case). */
+  public boolean isIceberg() {
+    return EntryFormat.TABLE_TYPE_ICEBERG.equalsIgnoreCase(parameters().get(EntryFormat.TABLE_TYPE));
+  }
+
   /** Whether the entry holds statistics ANALYZE stored ({@link EntryEdits#hasStatistics}). */
   public boolean hasStatistics() { return EntryEdits.hasStatistics(table); }
 

@@ -139,6 +139,24 @@ class LoadRoutingTest {
   }
 
   @Test
+  void anIcebergEntryWithoutIcebergsRuntimeIsRefusedByNameNamingTheArtifact() {
+    // as Athena, Trino or Iceberg's own GlueCatalog leave it; these unit tests have no Iceberg on the classpath
+    glue.entry(DATABASE, TableInput.builder().name("ice").tableType(EntryFormat.GLUE_EXTERNAL_TABLE)
+        .parameters(Map.of("table_type", "ICEBERG", "metadata_location", warehouse.resolve("ice/v1.metadata.json")
+            .toUri().toString())).build());
+    glue.clearCalls();
+
+    UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+        () -> catalog.loadTable(table("ice")));
+
+    assertTrue(e.getMessage().contains("glue.sales.ice is an Apache Iceberg table")
+        && e.getMessage().contains("Iceberg's Spark runtime"), e.getMessage());
+    // the kind is told from the read the load makes anyway
+    assertEquals(catalog.viewsAsTables() ? List.of("GetTable sales.ice", "GetTable sales.ice")
+        : List.of("GetTable sales.ice"), glue.callNames());
+  }
+
+  @Test
   void aMissingEntryIsNoSuchTable() {
     NoSuchTableException e = assertThrows(NoSuchTableException.class, () -> catalog.loadTable(table("nothing")));
 

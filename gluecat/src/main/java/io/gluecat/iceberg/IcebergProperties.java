@@ -1,0 +1,79 @@
+package io.gluecat.iceberg;
+
+import io.gluecat.config.CatalogOptions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The properties of the Iceberg catalog behind a gluecat catalog's Iceberg tables, all derived from the gluecat
+ * catalog's own options, so that it reaches the same Glue account, region and endpoint under the same role: Iceberg's
+ * GlueCatalog; files through Iceberg's Hadoop FileIO, which Iceberg gives the catalog's {@code hadoop.*} settings
+ * as it does for any catalog of that name; Iceberg's table cache on only while gluecat's own cache across statements
+ * is ({@code cache.ttl}). Whatever else Iceberg takes comes from the catalog's {@code iceberg.*} options, as given.
+ */
+final class IcebergProperties {
+  static final String GLUE_CATALOG = "org.apache.iceberg.aws.glue.GlueCatalog";
+  static final String HADOOP_FILE_IO = "org.apache.iceberg.hadoop.HadoopFileIO";
+  static final String ASSUME_ROLE_FACTORY = "org.apache.iceberg.aws.AssumeRoleAwsClientFactory";
+  private static final String ASSUME_ROLE = "client.assume-role.";
+
+  /** The Iceberg properties gluecat sets from its own options, which an {@code iceberg.*} option may not set. */
+  static final List<String> DERIVED = List.of("catalog-impl", "warehouse", "glue.id", "glue.endpoint",
+      "glue.skip-archive", "client.region", "client.factory", "cache-enabled", "cache.expiration-interval-ms");
+
+  private IcebergProperties() {}
+
+  /**
+   * Refuses, when the catalog starts, an {@code iceberg.*} option that would set what gluecat derives: an Iceberg
+   * catalog on another account, region or endpoint than the gluecat catalog that names its tables.
+   */
+  static void checkOptions(CatalogOptions options) {
+    for (String key : options.icebergOptions().keySet()) {
+      String lower = key.toLowerCase(Locale.ROOT);
+      if (DERIVED.contains(lower) || lower.startsWith(ASSUME_ROLE)) {
+        throw new IllegalArgumentException(String.format("gluecat catalog '%s': option '%s%s' is not allowed: gluecat "
+            + "sets Iceberg's %s from the catalog's own options (glue.id, region, glue.endpoint, glue.skip-archive, "
+            + "warehouse, role.arn, cache.ttl), so that Iceberg tables are read where the catalog's other tables are",
+            options.catalogName(), CatalogOptions.ICEBERG_PREFIX, key, key));
+      }
+    }
+  }
+
+  /** The properties Iceberg's SparkCatalog is initialized with for this gluecat catalog. */
+  static Map<String, String> of(CatalogOptions options) {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("catalog-impl", GLUE_CATALOG);
+    p.put("io-impl", HADOOP_FILE_IO);
+    options.warehouse().ifPresent(w -> p.put("warehouse", w));
+    options.glueId().ifPresent(id -> p.put("glue.id", id));
+    options.glueEndpoint().ifPresent(e -> p.put("glue.endpoint", e.toString()));
+    p.put("glue.skip-archive", Boolean.toString(options.skipArchive()));
+    options.region().ifPresent(r -> p.put("client.region", r));
+    options.roleArn().ifPresent(role -> {
+      if (options.stsEndpoint().isPresent()) {
+        throw new UnsupportedOperationException(String.format("gluecat catalog '%s': its Iceberg tables cannot be "
+            + "served with role.arn and sts.endpoint together: Iceberg's AssumeRoleAwsClientFactory takes no STS "
+            + "endpoint. Remove sts.endpoint, or read Iceberg tables through a catalog without role.arn",
+            options.catalogName()));
+      }
+      String region = options.region().orElseThrow(() -> new UnsupportedOperationException(String.format(
+          "gluecat catalog '%s': its Iceberg tables need the option region with role.arn (Iceberg's "
+              + "AssumeRoleAwsClientFactory asks STS in that region)", options.catalogName())));
+      p.put("client.factory", ASSUME_ROLE_FACTORY);
+      p.put(ASSUME_ROLE + "arn", role);
+      p.put(ASSUME_ROLE + "region", region);
+      p.put(ASSUME_ROLE + "session-name", options.roleSessionName());
+      options.roleExternalId().ifPresent(id -> p.put(ASSUME_ROLE + "external-id", id));
+    });
+    Duration ttl = options.cacheTtl();
+    p.put("cache-enabled", Boolean.toString(!ttl.isZero()));
+    if (!ttl.isZero()) {
+      p.put("cache.expiration-interval-ms", Long.toString(ttl.toMillis()));
+    }
+    p.putAll(options.icebergOptions());
+    return p;
+  }
+}

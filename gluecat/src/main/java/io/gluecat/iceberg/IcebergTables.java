@@ -1,0 +1,144 @@
+package io.gluecat.iceberg;
+
+import io.gluecat.config.CatalogOptions;
+import io.gluecat.config.SparkEnvironment;
+import io.gluecat.config.SparkLineCheck;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.spark.SparkThrowable;
+import org.apache.spark.sql.catalyst.analysis.NoSuchFunctionException;
+import org.apache.spark.sql.connector.catalog.FunctionCatalog;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A catalog's Iceberg tables (entries with {@code table_type = ICEBERG}, in the shape Iceberg, Athena, Trino and EMR
+ * write): gluecat hands every call on one to Iceberg's own Spark catalog ({@code SparkCatalog} over Iceberg's
+ * {@code GlueCatalog}), which it creates on first use under the catalog's name with {@link IcebergProperties}. The
+ * Glue entry of an Iceberg table is Iceberg's: gluecat neither writes nor reshapes it. Iceberg's classes are only
+ * looked up by name, so a session without Iceberg's Spark runtime never loads them; there an Iceberg table is
+ * refused, naming the artifact to add.
+ */
+public final class IcebergTables {
+  private static final String SPARK_CATALOG = "org.apache.iceberg.spark.SparkCatalog";
+  /** The Iceberg Spark runtime gluecat is tested with, per Spark line; a line missing here has no runtime. */
+  static final Map<String, String> TESTED_RUNTIMES = Map.of("3.5", "1.12.0", "4.0", "1.11.0", "4.1", "1.12.0");
+
+  public static final boolean AVAILABLE = isAvailable();
+  /** Iceberg's functions of its partition transforms (Iceberg's SparkFunctions). */
+  private static final Set<String> TRANSFORMS = Set.of("years", "months", "days", "hours",
+      "bucket", "truncate");
+
+  private final CatalogOptions options;
+  private volatile TableCatalog catalog;
+
+  /** Checks the catalog's {@code iceberg.*} options; Iceberg's catalog itself is made on first use. */
+  public IcebergTables(CatalogOptions options) {
+    IcebergProperties.checkOptions(options);
+    this.options = options;
+  }
+
+  private static boolean isAvailable() {
+    try {
+      Class.forName(SPARK_CATALOG, false, IcebergTables.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Iceberg's catalog, for a call on {@code table} (the catalog's name for it, in errors). */
+  public TableCatalog catalog(String table) {
+    if (!AVAILABLE) {
+      throw notServed(table);
+    }
+    TableCatalog c = catalog;
+    if (c == null) {
+      synchronized (this) {
+        if (catalog == null) {
+          catalog = newCatalog();
+        }
+        c = catalog;
+      }
+    }
+    return c;
+  }
+
+  /**
+   * One of Iceberg's functions of partition transforms ({@code days}, {@code bucket}...; unqualified or in
+   * {@code system}), which Spark looks up in the catalog of an Iceberg table it writes; empty for any other name,
+   * and without Iceberg's runtime.
+   */
+  public Optional<UnboundFunction> function(Identifier ident) {
+    String[] namespace = ident.namespace();
+    boolean icebergs = namespace.length == 0 || (namespace.length == 1 && namespace[0].equalsIgnoreCase("system"));
+    if (!AVAILABLE || !icebergs || !TRANSFORMS.contains(ident.name().toLowerCase(Locale.ROOT))) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(((FunctionCatalog) catalog(options.catalogName())).loadFunction(ident));
+    } catch (NoSuchFunctionException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Forgets what Iceberg's catalog cached of the table (REFRESH TABLE), when that catalog exists. */
+  public void invalidate(Identifier ident) {
+    TableCatalog c = catalog;
+    if (c != null) {
+      c.invalidateTable(ident);
+    }
+  }
+
+  private TableCatalog newCatalog() {
+    Map<String, String> properties = IcebergProperties.of(options);
+    TableCatalog created;
+    try {
+      created = (TableCatalog) Class.forName(SPARK_CATALOG, true, IcebergTables.class.getClassLoader())
+          .getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("gluecat catalog '" + options.catalogName() + "': cannot create Iceberg's "
+          + SPARK_CATALOG, e);
+    }
+    // the gluecat catalog's own name: Iceberg then takes the catalog's hadoop.* options as its Hadoop settings
+    // (spark.sql.catalog.<name>.hadoop.*) and names tables as the user does
+    created.initialize(options.catalogName(), new CaseInsensitiveStringMap(properties));
+    return created;
+  }
+
+  /**
+   * A failure of Iceberg's on {@code table}, naming the table: Spark's own errors (no such table, analysis errors)
+   * pass as they are, anything else (an unreadable metadata file, say) is wrapped with the table's name.
+   */
+  public static RuntimeException failed(String table, RuntimeException e) {
+    if (e instanceof SparkThrowable) {
+      return e;
+    }
+    return new IllegalStateException(String.format("Table %s (an Apache Iceberg table, served by Iceberg's catalog): "
+        + "%s", table, e.getMessage()), e);
+  }
+
+  /** The refusal of an Iceberg table where Iceberg's Spark runtime is not on the classpath. */
+  public static UnsupportedOperationException notServed(String table) {
+    String version = SparkEnvironment.sparkVersion();
+    String line = Optional.ofNullable(SparkLineCheck.line(version)).orElse(version);
+    String tested = TESTED_RUNTIMES.get(line);
+    if (tested == null) {
+      return new UnsupportedOperationException(String.format("Table %s is an Apache Iceberg table, which gluecat "
+          + "serves through Iceberg's Spark runtime, and Apache Iceberg does not publish one for Spark %s yet. Read "
+          + "it through another engine, or through gluecat on Spark %s.", table, line,
+          String.join(", ", new TreeSet<>(TESTED_RUNTIMES.keySet()))));
+    }
+    String scalaVersion = scala.util.Properties.versionNumberString();
+    String scalaLine = Optional.ofNullable(SparkLineCheck.line(scalaVersion)).orElse(scalaVersion);
+    return new UnsupportedOperationException(String.format("Table %s is an Apache Iceberg table, which gluecat "
+        + "serves through Iceberg's Spark runtime, and that is not on this session's classpath. Add "
+        + "org.apache.iceberg:iceberg-spark-runtime-%s_%s:%s (and, with gluecat's runtime jar, "
+        + "org.apache.iceberg:iceberg-aws-bundle:%s).", table, line, scalaLine, tested, tested));
+  }
+}

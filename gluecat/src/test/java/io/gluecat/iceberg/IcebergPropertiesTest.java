@@ -1,0 +1,90 @@
+package io.gluecat.iceberg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gluecat.config.CatalogOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What Iceberg's catalog behind a gluecat catalog is configured with: the gluecat catalog's own settings. */
+class IcebergPropertiesTest {
+  private static CatalogOptions options(String... keysAndValues) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      map.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return CatalogOptions.parse("lake", map);
+  }
+
+  @Test
+  void theGlueAccountRegionEndpointAndWarehouseAreTheCatalogsOwn() {
+    Map<String, String> p = IcebergProperties.of(options("glue.id", "123456789012", "region", "eu-west-1",
+        "glue.endpoint", "http://localhost:4566", "warehouse", "s3a://lake/warehouse/", "glue.skip-archive", "true"));
+
+    assertEquals("org.apache.iceberg.aws.glue.GlueCatalog", p.get("catalog-impl"));
+    assertEquals("123456789012", p.get("glue.id"));
+    assertEquals("eu-west-1", p.get("client.region"));
+    assertEquals("http://localhost:4566", p.get("glue.endpoint"));
+    assertEquals("s3a://lake/warehouse", p.get("warehouse"));
+    assertEquals("true", p.get("glue.skip-archive"));
+    // files through Hadoop, with the catalog's hadoop.* settings, as its other tables' files
+    assertEquals("org.apache.iceberg.hadoop.HadoopFileIO", p.get("io-impl"));
+    // every statement sees Glue's current entry, as for the catalog's other tables
+    assertEquals("false", p.get("cache-enabled"));
+    assertFalse(p.containsKey("client.factory"), "no role: Iceberg's default credentials, as gluecat's");
+  }
+
+  @Test
+  void aRoleIsAssumedByIcebergsFactoryInTheCatalogsRegion() {
+    Map<String, String> p = IcebergProperties.of(options("region", "us-east-1",
+        "role.arn", "arn:aws:iam::123456789012:role/lake-reader", "role.external-id", "ext-42"));
+
+    assertEquals("org.apache.iceberg.aws.AssumeRoleAwsClientFactory", p.get("client.factory"));
+    assertEquals("arn:aws:iam::123456789012:role/lake-reader", p.get("client.assume-role.arn"));
+    assertEquals("us-east-1", p.get("client.assume-role.region"));
+    assertEquals("ext-42", p.get("client.assume-role.external-id"));
+    assertEquals("gluecat-lake", p.get("client.assume-role.session-name"));
+  }
+
+  @Test
+  void aRoleWithoutARegionOrWithAnStsEndpointIsRefusedNamingTheCatalog() {
+    UnsupportedOperationException noRegion = assertThrows(UnsupportedOperationException.class,
+        () -> IcebergProperties.of(options("role.arn", "arn:aws:iam::123456789012:role/r")));
+    assertTrue(noRegion.getMessage().contains("'lake'") && noRegion.getMessage().contains("region"),
+        noRegion.getMessage());
+    UnsupportedOperationException sts = assertThrows(UnsupportedOperationException.class,
+        () -> IcebergProperties.of(options("region", "us-east-1", "role.arn", "arn:aws:iam::123456789012:role/r",
+            "sts.endpoint", "http://localhost:4566")));
+    assertTrue(sts.getMessage().contains("'lake'") && sts.getMessage().contains("sts.endpoint"), sts.getMessage());
+  }
+
+  @Test
+  void theCachesTtlIsIcebergsTableCache() {
+    Map<String, String> p = IcebergProperties.of(options("cache.ttl", "5m"));
+
+    assertEquals("true", p.get("cache-enabled"));
+    assertEquals("300000", p.get("cache.expiration-interval-ms"));
+  }
+
+  @Test
+  void icebergOptionsPassAsGivenButNeverOverWhatTheCatalogDerives() {
+    CatalogOptions given = options("iceberg.io-impl", "org.apache.iceberg.aws.s3.S3FileIO", "iceberg.s3.endpoint",
+        "http://localhost:4566");
+    IcebergProperties.checkOptions(given);
+    Map<String, String> p = IcebergProperties.of(given);
+    assertEquals("org.apache.iceberg.aws.s3.S3FileIO", p.get("io-impl"));
+    assertEquals("http://localhost:4566", p.get("s3.endpoint"));
+
+    for (String derived : new String[] {"glue.id", "catalog-impl", "Client.Region", "client.assume-role.arn"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> IcebergProperties.checkOptions(options("iceberg." + derived, "x")));
+      assertTrue(e.getMessage().contains("'lake'") && e.getMessage().contains("iceberg." + derived), e.getMessage());
+    }
+    IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> options("iceberg.", "x"));
+    assertTrue(empty.getMessage().contains("iceberg."), empty.getMessage());
+  }
+}

@@ -1,0 +1,198 @@
+package io.gluecat.it;
+
+import static io.gluecat.it.TableLoadIT.assertMessage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.gluecat.it.spark.CatalogModeTest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
+import software.amazon.awssdk.services.glue.model.Table;
+
+/**
+ * Iceberg tables of a Glue database through gluecat's names (issue #45), here in named mode (SessionModeIcebergTablesIT:
+ * gluecat as spark_catalog). On the lines whose it-ministack module has Iceberg's Spark runtime on its classpath
+ * (Spark 3.5, 4.0 and 4.1; Apache Iceberg publishes none for 4.2), a table written by Iceberg's own SparkCatalog over
+ * Iceberg's GlueCatalog (as EMR and Glue jobs write) is read, written, altered, renamed and dropped by gluecat's
+ * name, and what gluecat creates USING iceberg is Iceberg's own entry, which Iceberg's catalog reads. Without the
+ * runtime, an Iceberg table is refused naming the artifact to add.
+ */
+class IcebergTablesIT extends CatalogModeTest {
+  private static final boolean ICEBERG = io.gluecat.iceberg.IcebergTables.AVAILABLE;
+  /** Iceberg's own catalog on the same Glue (the test's session), as another writer of the database has it. */
+  private String ice;
+
+  @BeforeEach
+  void icebergsOwnCatalog() {
+    if (!ICEBERG) {
+      return;
+    }
+    ice = unique("ice");
+    Map<String, String> options = Map.of(
+        "", "org.apache.iceberg.spark.SparkCatalog",
+        ".catalog-impl", "org.apache.iceberg.aws.glue.GlueCatalog",
+        ".io-impl", "org.apache.iceberg.hadoop.HadoopFileIO",
+        ".warehouse", newDirectory("ice-warehouse"),
+        ".glue.endpoint", MINISTACK.endpoint().toString(),
+        ".client.region", io.gluecat.testkit.MiniStack.REGION.id(),
+        ".cache-enabled", "false");
+    options.forEach((k, v) -> session().conf().set("spark.sql.catalog." + ice + k, v));
+  }
+
+  private String native_(String table) {
+    return ice + "." + db + "." + table;
+  }
+
+  private List<String> sorted(String query) {
+    return rows(query).stream().sorted().collect(Collectors.toList());
+  }
+
+  @Test
+  void aTableIcebergsOwnCatalogWroteIsServedByGluecatsName() throws Exception {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    run("CREATE TABLE " + native_("orders") + " (id BIGINT, region STRING) USING iceberg PARTITIONED BY (region)");
+    run("INSERT INTO " + native_("orders") + " VALUES (1, 'eu'), (2, 'us')");
+    long firstSnapshot = session().sql("SELECT snapshot_id FROM " + native_("orders") + ".snapshots").first().getLong(0);
+
+    String orders = t("orders");
+    assertEquals(List.of("[1,eu]", "[2,us]"), sorted("SELECT * FROM " + orders));
+    run("INSERT INTO " + orders + " VALUES (3, 'eu'), (4, 'apac')");
+    run("UPDATE " + orders + " SET region = 'us' WHERE id = 4");
+    run("DELETE FROM " + orders + " WHERE id = 1");
+    run("MERGE INTO " + orders + " o USING (SELECT 3L AS id, 'apac' AS region UNION ALL SELECT 5L, 'eu') s "
+        + "ON o.id = s.id WHEN MATCHED THEN UPDATE SET o.region = s.region WHEN NOT MATCHED THEN INSERT *");
+    List<String> expected = List.of("[2,us]", "[3,apac]", "[4,us]", "[5,eu]");
+    assertEquals(expected, sorted("SELECT * FROM " + orders));
+    assertEquals(expected, sorted("SELECT * FROM " + native_("orders")), "Iceberg's own catalog reads gluecat's writes");
+
+    // time travel and metadata tables, by gluecat's name
+    assertEquals(List.of("[1,eu]", "[2,us]"), sorted("SELECT * FROM " + orders + " VERSION AS OF " + firstSnapshot));
+    String firstCommit = session().sql("SELECT CAST(committed_at AS STRING) FROM " + native_("orders")
+        + ".snapshots WHERE snapshot_id = " + firstSnapshot).first().getString(0);
+    assertEquals(List.of("[1,eu]", "[2,us]"), sorted("SELECT * FROM " + orders + " TIMESTAMP AS OF '" + firstCommit
+        + "'"));
+    assertEquals(List.of("[5]"), rows("SELECT count(*) FROM " + orders + ".snapshots"));
+    assertTrue(rows("SELECT count(*) FROM " + orders + ".files").get(0).matches("\\[[1-9]\\d*\\]"));
+
+    // another writer's commit, then REFRESH TABLE by gluecat's name
+    run("INSERT INTO " + native_("orders") + " VALUES (7, 'eu')");
+    run("REFRESH TABLE " + orders);
+    assertEquals(List.of("[7]"), rows("SELECT max(id) FROM " + orders));
+    run("DELETE FROM " + orders + " WHERE id = 7");
+
+    // joined with a Delta table of the same database, both by gluecat's names
+    run("CREATE TABLE " + t("regions") + " USING delta AS SELECT 'us' AS region, 'Americas' AS area");
+    assertEquals(List.of("[2,Americas]", "[4,Americas]"), sorted("SELECT o.id, r.area FROM " + orders + " o JOIN "
+        + t("regions") + " r ON o.region = r.region"));
+    assertEquals(List.of("orders", "regions"), run("SHOW TABLES IN " + database()).stream().map(r -> r.getString(1))
+        .sorted().collect(Collectors.toList()));
+
+    // schema and properties changes are Iceberg's, seen by Iceberg's own catalog
+    run("ALTER TABLE " + orders + " ADD COLUMNS (note STRING)");
+    run("ALTER TABLE " + orders + " SET TBLPROPERTIES ('owner.team' = 'sales')");
+    run("INSERT INTO " + orders + " VALUES (6, 'eu', 'new')");
+    assertEquals(List.of("[6,eu,new]"), rows("SELECT * FROM " + native_("orders") + " WHERE note IS NOT NULL"));
+    assertTrue(rows("SHOW TBLPROPERTIES " + native_("orders")).contains("[owner.team,sales]"));
+
+    // the entry stays Iceberg's: gluecat writes none of its own over it
+    Table entry = glueTable(db, "orders");
+    assertEquals("ICEBERG", entry.parameters().get("table_type"));
+    assertTrue(entry.parameters().get("metadata_location").endsWith(".metadata.json"), entry.parameters().toString());
+    assertNull(entry.parameters().get("spark.sql.sources.provider"));
+
+    // RENAME and DROP are Iceberg's: the entry moves, then goes; the files stay
+    run("ALTER TABLE " + orders + " RENAME TO " + t("orders_renamed"));
+    assertEquals(List.of("[6]"), rows("SELECT max(id) FROM " + native_("orders_renamed")));
+    String metadata = glueTable(db, "orders_renamed").parameters().get("metadata_location");
+    run("DROP TABLE " + t("orders_renamed"));
+    assertGone("orders_renamed");
+    assertTrue(Files.exists(localFile(metadata)),
+        "DROP TABLE keeps an Iceberg table's files: " + metadata);
+  }
+
+  @Test
+  void createsUsingIcebergAreIcebergsOwnEntries() throws Exception {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    String events = t("events");
+    run("CREATE TABLE " + events + " (id BIGINT, ts TIMESTAMP) USING iceberg PARTITIONED BY (days(ts))");
+    run("INSERT INTO " + events + " VALUES (1, TIMESTAMP'2026-12-01 10:00:00'), (2, TIMESTAMP'2026-12-02 11:00:00')");
+    Table entry = glueTable(db, "events");
+    assertEquals("ICEBERG", entry.parameters().get("table_type"));
+    assertNull(entry.parameters().get("spark.sql.sources.provider"), "Iceberg's entry, not gluecat's shape");
+    assertEquals(List.of("[2]"), rows("SELECT count(*) FROM " + native_("events")));
+    assertEquals(List.of("[2026-12-01]", "[2026-12-02]"),
+        sorted("SELECT CAST(partition.ts_day AS STRING) FROM " + native_("events") + ".partitions"));
+
+    run("INSERT OVERWRITE " + events + " SELECT id + 10, ts FROM " + events);
+    assertEquals(List.of("[11]", "[12]"), sorted("SELECT id FROM " + native_("events")));
+
+    // the DataFrame writer's create, by gluecat's name
+    session().sql("SELECT 1L AS id").writeTo(t("written")).using("iceberg").create();
+    assertEquals("ICEBERG", glueTable(db, "written").parameters().get("table_type"));
+    assertEquals(List.of("[1]"), rows("SELECT * FROM " + native_("written")));
+
+    // CTAS, then CREATE OR REPLACE ... AS SELECT: Iceberg stages and commits both
+    String copy = t("copy");
+    run("CREATE TABLE " + copy + " USING iceberg AS SELECT id FROM " + events);
+    assertEquals(List.of("[11]", "[12]"), sorted("SELECT * FROM " + native_("copy")));
+    run("CREATE OR REPLACE TABLE " + copy + " USING iceberg AS SELECT (id - 10) * 10 AS id FROM " + events);
+    assertEquals(List.of("[10]", "[20]"), sorted("SELECT * FROM " + copy));
+    assertEquals(List.of("[2]"), rows("SELECT count(*) FROM " + copy + ".history"), "a replace is a new snapshot");
+
+    // a replace does not change a table's kind, either way
+    for (String provider : List.of("parquet", "delta")) {
+      assertMessage(() -> run("CREATE OR REPLACE TABLE " + copy + " USING " + provider + " AS SELECT 1 AS id"),
+          catalog + "." + db + ".copy", "Apache Iceberg table");
+    }
+    run("CREATE TABLE " + t("plain") + " (id BIGINT) USING parquet");
+    assertMessage(() -> run("REPLACE TABLE " + t("plain") + " USING iceberg AS SELECT 1L AS id"),
+        catalog + "." + db + ".plain", "is not an Apache Iceberg table");
+    assertEquals("ICEBERG", glueTable(db, "copy").parameters().get("table_type"));
+    assertEquals(List.of("[10]", "[20]"), sorted("SELECT * FROM " + copy));
+
+    // PURGE follows Iceberg's rules: entry and files go
+    String metadata = glueTable(db, "copy").parameters().get("metadata_location");
+    run("DROP TABLE " + copy + " PURGE");
+    assertGone("copy");
+    assertFalse(Files.exists(localFile(metadata)),
+        "DROP TABLE ... PURGE of an Iceberg table deletes its files: " + metadata);
+  }
+
+  @Test
+  void withoutIcebergsRuntimeAnIcebergTableIsRefusedNamingTheArtifact() {
+    assumeFalse(ICEBERG, "Iceberg's Spark runtime is on this line's classpath");
+    GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("ice").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("table_type", "ICEBERG", "metadata_location", newDirectory("ice") + "/metadata/v1.json"))));
+    String line = org.apache.spark.package$.MODULE$.SPARK_VERSION().replaceAll("^(\\d+\\.\\d+).*", "$1");
+    assertMessage(() -> run("SELECT * FROM " + t("ice")), catalog + "." + db + ".ice", "Apache Iceberg table",
+        "does not publish one for Spark " + line);
+    assertMessage(() -> run("CREATE TABLE " + t("created") + " (id BIGINT) USING iceberg"),
+        catalog + "." + db + ".created", "Apache Iceberg table");
+    assertGone("created");
+  }
+
+  private void assertGone(String table) {
+    try {
+      GLUE.getTable(r -> r.databaseName(db).name(table));
+      throw new AssertionError(db + "." + table + " is still in Glue");
+    } catch (EntityNotFoundException expected) {
+      // gone
+    }
+  }
+
+  /** An Iceberg metadata location of this JVM's file system, as a path (Iceberg writes them with or without file:). */
+  private static Path localFile(String location) {
+    return Paths.get(java.net.URI.create(location.startsWith("/") ? "file:" + location : location));
+  }
+}
