@@ -44,6 +44,8 @@ public final class EntryFormat {
   public static final String TABLE_TYPE = "table_type";
   public static final String TABLE_TYPE_DELTA = "DELTA";
   public static final String TABLE_TYPE_ICEBERG = "ICEBERG";
+  /** Where an Iceberg entry names its current metadata file (Iceberg's key; gluecat only reads it). */
+  public static final String ICEBERG_METADATA_LOCATION = "metadata_location";
   /**
    * The format as Glue crawlers name it (docs/entry-format.md): Glue ETL, Daft and crawlers pick a table's
    * reader by it. gluecat writes it on the file formats a crawler has a value for; see {@link #classification}.

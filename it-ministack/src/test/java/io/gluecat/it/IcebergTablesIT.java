@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.gluecat.it.spark.CatalogModeTest;
+import io.gluecat.testkit.compat.CompatCase;
+import io.gluecat.testkit.compat.CompatResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -17,6 +19,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.glue.model.EntityNotFoundException;
 import software.amazon.awssdk.services.glue.model.Table;
 
@@ -28,8 +31,12 @@ import software.amazon.awssdk.services.glue.model.Table;
  * name, and what gluecat creates USING iceberg is Iceberg's own entry, which Iceberg's catalog reads. Without the
  * runtime, an Iceberg table is refused naming the artifact to add.
  */
+@ExtendWith(CompatResults.class)
 class IcebergTablesIT extends CatalogModeTest {
   private static final boolean ICEBERG = io.gluecat.iceberg.IcebergTables.AVAILABLE;
+  private static final String ICEBERG_WROTE = "Iceberg table created and written by Iceberg's own SparkCatalog on "
+      + "GlueCatalog (as EMR and Glue jobs write): read, written (INSERT, UPDATE, DELETE, MERGE), read as of a "
+      + "snapshot and a time, its metadata tables, altered, renamed and dropped by gluecat";
   /** Iceberg's own catalog on the same Glue (the test's session), as another writer of the database has it. */
   private String ice;
 
@@ -38,16 +45,24 @@ class IcebergTablesIT extends CatalogModeTest {
     if (!ICEBERG) {
       return;
     }
-    ice = unique("ice");
+    ice = icebergsOwnCatalog(session(), unique("ice"), newDirectory("ice-warehouse"));
+  }
+
+  /**
+   * Registers Iceberg's own SparkCatalog over its GlueCatalog on MiniStack's Glue in {@code session} under
+   * {@code name}, as EMR and Glue jobs configure it, and returns the name.
+   */
+  static String icebergsOwnCatalog(org.apache.spark.sql.SparkSession session, String name, String warehouse) {
     Map<String, String> options = Map.of(
         "", "org.apache.iceberg.spark.SparkCatalog",
         ".catalog-impl", "org.apache.iceberg.aws.glue.GlueCatalog",
         ".io-impl", "org.apache.iceberg.hadoop.HadoopFileIO",
-        ".warehouse", newDirectory("ice-warehouse"),
+        ".warehouse", warehouse,
         ".glue.endpoint", MINISTACK.endpoint().toString(),
         ".client.region", io.gluecat.testkit.MiniStack.REGION.id(),
         ".cache-enabled", "false");
-    options.forEach((k, v) -> session().conf().set("spark.sql.catalog." + ice + k, v));
+    options.forEach((k, v) -> session.conf().set("spark.sql.catalog." + name + k, v));
+    return name;
   }
 
   private String native_(String table) {
@@ -59,6 +74,7 @@ class IcebergTablesIT extends CatalogModeTest {
   }
 
   @Test
+  @CompatCase(id = "iceberg-spark-catalog-written", writer = "iceberg-spark", reader = "gluecat", title = ICEBERG_WROTE)
   void aTableIcebergsOwnCatalogWroteIsServedByGluecatsName() throws Exception {
     assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
     run("CREATE TABLE " + native_("orders") + " (id BIGINT, region STRING) USING iceberg PARTITIONED BY (region)");
@@ -122,6 +138,9 @@ class IcebergTablesIT extends CatalogModeTest {
   }
 
   @Test
+  @CompatCase(id = "iceberg-created-by-gluecat", writer = "gluecat", reader = "iceberg-spark",
+      title = "Iceberg tables gluecat creates (CREATE TABLE USING iceberg, writeTo().using(\"iceberg\"), CTAS, "
+          + "CREATE OR REPLACE AS SELECT) are Iceberg's own entries, read by Iceberg's SparkCatalog")
   void createsUsingIcebergAreIcebergsOwnEntries() throws Exception {
     assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
     String events = t("events");
@@ -169,7 +188,59 @@ class IcebergTablesIT extends CatalogModeTest {
         "DROP TABLE ... PURGE of an Iceberg table deletes its files: " + metadata);
   }
 
+  /**
+   * Two sessions of one JVM, each with its own instance of the gluecat catalog (as two applications have), and so
+   * each with its own Iceberg catalog, append to one Iceberg table from four threads at once: Iceberg commits with
+   * Glue's VersionId and, on a stale one, refreshes and commits again, so every append is kept.
+   */
   @Test
+  @CompatCase(id = "iceberg-concurrent-writers", writer = "gluecat", reader = "gluecat",
+      title = "Four writers in two sessions (each its own catalog instance) append to one Iceberg table at once: "
+          + "every append kept, one snapshot each")
+  void concurrentAppendsToOneIcebergTableAreAllKept() throws Exception {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    namedModeOnly();
+    String table = t("appends");
+    // Iceberg's default of 4 retries is for a handful of writers; more writers at once take more
+    run("CREATE TABLE " + table + " (writer INT, n INT) USING iceberg TBLPROPERTIES ('commit.retry.num-retries' = '20')");
+    org.apache.spark.sql.SparkSession second = session().newSession();
+    second.conf().set("spark.sql.catalog." + catalog, "io.gluecat.GlueCatalog");
+    catalogOptions().forEach((k, v) -> second.conf().set("spark.sql.catalog." + catalog + "." + k, v));
+    int writers = 4;
+    int appends = 3;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+    List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      org.apache.spark.sql.SparkSession writerSession = w % 2 == 0 ? session() : second;
+      int writer = w;
+      done.add(pool.submit(() -> {
+        org.apache.spark.sql.SparkSession.setActiveSession(writerSession);
+        start.await();
+        for (int n = 0; n < appends; n++) {
+          writerSession.sql("INSERT INTO " + table + " VALUES (" + writer + ", " + n + ")").collect();
+        }
+        return null;
+      }));
+    }
+    start.countDown();
+    try {
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get(5, java.util.concurrent.TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(List.of("[" + writers * appends + "," + writers * appends + "]"),
+        rows("SELECT count(*), count(DISTINCT writer * 100 + n) FROM " + table));
+    assertEquals(List.of("[" + writers * appends + "]"), rows("SELECT count(*) FROM " + table + ".snapshots"));
+    assertEquals(List.of("[" + writers * appends + "]"), rows("SELECT count(*) FROM " + native_("appends")));
+  }
+
+  @Test
+  @CompatCase(id = "iceberg-spark-catalog-written", writer = "iceberg-spark", reader = "gluecat", title = ICEBERG_WROTE,
+      limit = "Apache Iceberg publishes no Spark runtime for this Spark line: gluecat refuses Iceberg tables here, "
+          + "naming the table and why, before anything is written; it serves them on the lines with a runtime")
   void withoutIcebergsRuntimeAnIcebergTableIsRefusedNamingTheArtifact() {
     assumeFalse(ICEBERG, "Iceberg's Spark runtime is on this line's classpath");
     GLUE.createTable(r -> r.databaseName(db).tableInput(t -> t.name("ice").tableType("EXTERNAL_TABLE")

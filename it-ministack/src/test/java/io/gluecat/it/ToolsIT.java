@@ -130,6 +130,12 @@ class ToolsIT extends MiniStackSparkTest {
     create(db, TableInput.builder().name("iceberg_table").tableType("EXTERNAL_TABLE")
         .parameters(Map.of("table_type", "ICEBERG", "metadata_location", emptyDir + "/metadata/00000.json"))
         .storageDescriptor(StorageDescriptor.builder().location(emptyDir).build()).build());
+    // doctor checks that the metadata file is there (Iceberg's catalogs read it; doctor does not parse it)
+    HiveFormatTablesIT.writeFile(databaseDir + "/iceberg_ok/metadata", "00001-a.metadata.json", "{}");
+    create(db, TableInput.builder().name("iceberg_ok").tableType("EXTERNAL_TABLE")
+        .parameters(Map.of("table_type", "ICEBERG",
+            "metadata_location", databaseDir + "/iceberg_ok/metadata/00001-a.metadata.json"))
+        .storageDescriptor(StorageDescriptor.builder().location(emptyDir).build()).build());
     create(db, TableInput.builder().name("a_view").tableType("VIRTUAL_VIEW").viewOriginalText("/* Presto View */")
         .parameters(Map.of("presto_view", "true")).build());
     return db;
@@ -214,11 +220,16 @@ class ToolsIT extends MiniStackSparkTest {
     assertRow(out, "csv_table", "file source", "yes", "no", "no", "yes", "SPARK_SPECIFIC_FORM");
     assertRow(out, "parquet_table", "file source", "yes", "yes", "yes", "yes", "-");
     assertRow(out, "hive_serde", "Hive SerDe", "no", "yes", "yes", "yes", "CASE_ONLY_NAMES");
-    assertRow(out, "iceberg_table", "Iceberg", "no", "yes", "yes", "no", "-");
+    // Iceberg entries: served by gluecat where Iceberg's Spark runtime is on the classpath (not on Spark 4.2)
+    boolean iceberg = io.gluecat.iceberg.IcebergTables.AVAILABLE;
+    assertRow(out, "iceberg_table", "Iceberg", "no", "no", "no", "no",
+        iceberg ? "NO_ICEBERG_METADATA" : "NO_ICEBERG_METADATA,ICEBERG_NOT_SERVED");
+    assertRow(out, "iceberg_ok", "Iceberg", iceberg ? "yes" : "no", "yes", "yes", "no",
+        iceberg ? "-" : "ICEBERG_NOT_SERVED");
     assertRow(out, "a_view", "view", "no", "-", "-", "-", "-");
     assertTrue(out.contains("out_of_sync: COLUMNS_OUT_OF_SYNC (repair fixes): Glue has (id bigint); the Delta log has "
         + "(id bigint, name string, day string)"), out);
-    assertTrue(out.contains("13 tables in " + db + ", 9 with problems, 6 repairable"), out);
+    assertTrue(out.contains("14 tables in " + db + ", " + (iceberg ? 10 : 11) + " with problems, 6 repairable"), out);
 
     // one listing, no call per table
     assertEquals(1, GlueCallRecorder.callsOf("GetTables").size());
@@ -624,13 +635,13 @@ class ToolsIT extends MiniStackSparkTest {
         dry.out());
     assertTrue(dry.out().contains("  Parameters.table_type: (none) -> 'DELTA'"), dry.out());
     assertTrue(dry.out().contains("no_log: not repaired: NO_DELTA_LOG"), dry.out());
-    assertTrue(dry.out().contains("would repair 6 of 13 tables"), dry.out());
+    assertTrue(dry.out().contains("would repair 6 of 14 tables"), dry.out());
     assertEquals(before, glueTable(db, "hive_ctas").versionId(), "--dry-run wrote nothing");
     assertEquals(List.of(), GlueCallRecorder.callsOf("UpdateTable"));
 
     Run run = tool("repair", db);
     assertEquals(1, run.code(), run.out() + run.err());
-    assertTrue(run.out().contains("repaired 6 of 13 tables"), run.out());
+    assertTrue(run.out().contains("repaired 6 of 14 tables"), run.out());
 
     Run after = tool("doctor", db, "good_delta", "hive_ctas", "trino_delta", "out_of_sync", "path_differs", "path_wrong", "parts_missing");
     assertEquals(0, after.code(), after.out());

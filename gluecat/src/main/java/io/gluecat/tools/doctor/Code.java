@@ -22,7 +22,10 @@ public enum Code {
   MISSING_CLASSIFICATION(true, "a file table's entry (parquet, orc, csv, json, avro) without the classification Glue "
       + "crawlers write, by which Glue ETL, crawlers and Daft pick its reader"),
   INVALID_ENTRY(false, "gluecat refuses the entry (the message says why)"),
-  NO_PROVIDER_DELTA_LOG(false, "a Hive SerDe entry whose location holds a Delta table: register it as Delta");
+  NO_PROVIDER_DELTA_LOG(false, "a Hive SerDe entry whose location holds a Delta table: register it as Delta"),
+  NO_ICEBERG_METADATA(false, "an Iceberg entry without a metadata_location, or whose metadata file is not there"),
+  ICEBERG_NOT_SERVED(false, "an Iceberg entry, which gluecat serves only with Iceberg's Spark runtime on the "
+      + "classpath");
 
   private final boolean fixable;
   private final String description;

@@ -11,6 +11,7 @@ import io.gluecat.entry.TableDefinition;
 import io.gluecat.entry.TableName;
 import io.gluecat.hive.HiveEntry;
 import io.gluecat.hive.HiveTable;
+import io.gluecat.iceberg.IcebergTables;
 import io.gluecat.entry.ViewFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,8 @@ import org.apache.hadoop.fs.RemoteIterator;
  *       other entries need the Hive form;
  *   <li>Spark's Hive path: a data source entry with a SerdeInfo, a readable schema and (Delta) a location
  *       with a _delta_log, taken from the SerDe path first; Hive SerDe tables too.
+ *   <li>Iceberg entries: every Iceberg reader needs the metadata file the entry names; gluecat also needs Iceberg's
+ *       Spark runtime on the classpath.
  * </ul>
  *
  * Locations are opened with the catalog's Hadoop settings. For Delta entries whose log can be read, the
@@ -81,10 +84,7 @@ public final class Inspector {
         f.verdict(Reader.HIVE_PATH, null);
         return f;
       case ICEBERG:
-        f.verdict(Reader.GLUECAT, false);
-        f.verdict(Reader.TRINO, true);
-        f.verdict(Reader.ATHENA, true);
-        f.verdict(Reader.HIVE_PATH, false);
+        inspectIceberg(t, f);
         return f;
       case UNREADABLE:
         for (Reader r : Reader.values()) {
@@ -107,6 +107,37 @@ public final class Inspector {
       inspectFileSource(t, f, gluecatProblem);
     }
     return f;
+  }
+
+  /**
+   * An Iceberg entry: its metadata file decides for every Iceberg reader (Trino's Iceberg connector, Athena, Iceberg's
+   * own catalogs); gluecat serves it through Iceberg's Spark runtime where that is on the classpath, and Spark's Hive
+   * path does not read Iceberg.
+   */
+  private void inspectIceberg(StoredTable t, Finding f) {
+    Optional<String> metadata = Optional.ofNullable(t.parameters().get(EntryFormat.ICEBERG_METADATA_LOCATION))
+        .filter(m -> !m.isBlank());
+    Optional<String> metadataProblem = metadata.map(m -> icebergMetadataProblem(t.name(), m))
+        .orElse(Optional.of("has no metadata_location"));
+    boolean readable = metadataProblem.isEmpty();
+    f.verdict(Reader.GLUECAT, readable && IcebergTables.AVAILABLE);
+    f.verdict(Reader.TRINO, readable);
+    f.verdict(Reader.ATHENA, readable);
+    f.verdict(Reader.HIVE_PATH, false);
+    metadataProblem.ifPresent(problem -> f.problem(Code.NO_ICEBERG_METADATA, "the Iceberg entry " + problem));
+    if (!IcebergTables.AVAILABLE) {
+      f.problem(Code.ICEBERG_NOT_SERVED, IcebergTables.notServed(catalog + "." + t.name()).getMessage());
+    }
+  }
+
+  private Optional<String> icebergMetadataProblem(String table, String metadataLocation) {
+    try {
+      FileSystem fs = parts.hadoop().open("table " + table, metadataLocation);
+      return fs.exists(new Path(metadataLocation)) ? Optional.empty()
+          : Optional.of("names the metadata file " + metadataLocation + ", which is not there");
+    } catch (Exception e) {
+      return Optional.of("names the metadata file " + metadataLocation + ", which cannot be opened: " + firstLine(e));
+    }
   }
 
   private void inspectHiveSerde(String database, StoredTable t, Finding f) {

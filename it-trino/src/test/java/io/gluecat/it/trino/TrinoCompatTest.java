@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * JVM (static, started on first use). Trino has two Delta Lake catalogs on MiniStack's Glue: {@value #TRINO_LOCAL}
  * on Trino's native local file system rooted at {@link #localRoot()}, where the Spark side keeps its tables too,
  * and {@value #TRINO_S3} on MiniStack's S3 through Trino's native S3 file system ({@value #TRINO_S3_PROXIED}: the
- * same, through {@link #S3_PROXY}).
+ * same, through {@link #S3_PROXY}). Its Hive connector ({@value #TRINO_HIVE}) and Iceberg connector
+ * ({@value #TRINO_ICEBERG}, on S3) use the same Glue.
  */
 @ExtendWith(CompatResults.class)
 abstract class TrinoCompatTest extends CatalogModeTest {
@@ -35,6 +36,8 @@ abstract class TrinoCompatTest extends CatalogModeTest {
   static final String TRINO_S3 = "delta_s3";
   /** Trino's Hive connector on the same Glue and local file system: partitions come from Glue's partition objects. */
   static final String TRINO_HIVE = "hive";
+  /** Trino's Iceberg connector on the same Glue, on MiniStack's S3 (TrinoCompatIcebergIT). */
+  static final String TRINO_ICEBERG = "iceberg_s3";
 
   /**
    * Trino's Delta Lake connector on MiniStack's S3 through {@link #S3_PROXY}: a suite that sends gluecat's S3A
@@ -112,6 +115,7 @@ abstract class TrinoCompatTest extends CatalogModeTest {
         .catalog(TRINO_HIVE, TrinoCatalogs.hiveOnGlue(MINISTACK), TrinoCatalogs.localFileSystem(localRoot()),
             // Trino runs Hive views (Spark's and Hive's) only with this on; its own views need nothing
             Map.of("hive.hive-views.enabled", "true"))
+        .catalog(TRINO_ICEBERG, TrinoCatalogs.icebergOnGlue(MINISTACK), TrinoCatalogs.s3FileSystem(MINISTACK))
         .startAsync();
   }
 

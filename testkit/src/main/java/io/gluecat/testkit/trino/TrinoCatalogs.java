@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Catalog properties for {@link TrinoServer.Builder#catalog}, with Trino 476's property names (checked against its
  * configuration classes: {@code GlueHiveMetastoreConfig}, {@code LocalFileSystemConfig}, {@code S3FileSystemConfig},
- * {@code DeltaLakeConfig}; Trino refuses a property no module uses, so a wrong name fails the start).
+ * {@code DeltaLakeConfig}, {@code IcebergConfig}; Trino refuses a property no module uses, so a wrong name fails the start).
  */
 public final class TrinoCatalogs {
     private TrinoCatalogs() {
@@ -37,6 +37,25 @@ public final class TrinoCatalogs {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("connector.name", "hive");
         p.put("hive.metastore", "glue");
+        p.putAll(glueAsTestUser(ministack));
+        return p;
+    }
+
+    /**
+     * Trino's Iceberg connector with its Glue catalog ({@code iceberg.catalog.type=glue}) on {@code ministack}'s Glue,
+     * as the test user: the entries it writes are Iceberg's own ({@code table_type = ICEBERG}, {@code
+     * metadata_location}), committed with Glue's {@code VersionId}.
+     */
+    public static Map<String, String> icebergOnGlue(MiniStack ministack) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("connector.name", "iceberg");
+        p.put("iceberg.catalog.type", "glue");
+        p.putAll(glueAsTestUser(ministack));
+        return p;
+    }
+
+    private static Map<String, String> glueAsTestUser(MiniStack ministack) {
+        Map<String, String> p = new LinkedHashMap<>();
         p.put("hive.metastore.glue.region", MiniStack.REGION.id());
         p.put("hive.metastore.glue.endpoint-url", ministack.endpoint().toString());
         p.put("hive.metastore.glue.aws-access-key", MiniStack.ACCESS_KEY_ID);

@@ -38,8 +38,8 @@ final class TrinoInstall {
     static final String TARBALL_PROPERTY = "gluecat.trino.tarball";
     static final String PLUGINS_PROPERTY = "gluecat.trino.plugins";
     static final String DEFAULT_VERSION = "476";
-    /** The Delta Lake connector (the compatibility suites), and Hive's (a Glue entry as Trino's Hive connector sees it). */
-    static final List<String> DEFAULT_PLUGINS = List.of("delta-lake", "hive");
+    /** The Delta Lake connector (the compatibility suites), Hive's (a Glue entry as Trino's Hive connector sees it) and Iceberg's. */
+    static final List<String> DEFAULT_PLUGINS = List.of("delta-lake", "hive", "iceberg");
 
     private static final String MARKER = ".gluecat-unpacked";
 

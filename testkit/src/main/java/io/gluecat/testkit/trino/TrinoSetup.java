@@ -160,7 +160,8 @@ final class TrinoSetup {
     }
 
     /** Connector names of the plugins kept by {@link TrinoInstall}. */
-    static final Map<String, String> PLUGIN_OF_CONNECTOR = Map.of("delta_lake", "delta-lake", "hive", "hive");
+    static final Map<String, String> PLUGIN_OF_CONNECTOR = Map.of("delta_lake", "delta-lake", "hive", "hive",
+        "iceberg", "iceberg");
 
     /**
      * A plugin directory of links to only the plugins the catalogs use: Trino loads every plugin it finds at start,
