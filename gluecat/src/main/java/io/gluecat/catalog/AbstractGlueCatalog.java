@@ -84,7 +84,7 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
     this.views = new GlueViews(name, glue);
     this.namespaces = new CatalogNamespaces(name, options, glue, names);
     EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
-    this.iceberg = new IcebergTables(options);
+    this.iceberg = new IcebergTables(options, hadoop.properties());
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names, iceberg);
     this.like = new CreateLike(name, entries);
   }

@@ -10,13 +10,13 @@ import java.util.Map;
 /**
  * The properties of the Iceberg catalog behind a gluecat catalog's Iceberg tables, all derived from the gluecat
  * catalog's own options, so that it reaches the same Glue account, region and endpoint under the same role: Iceberg's
- * GlueCatalog; files through Iceberg's Hadoop FileIO, which Iceberg gives the catalog's {@code hadoop.*} settings
- * as it does for any catalog of that name; Iceberg's table cache on only while gluecat's own cache across statements
+ * GlueCatalog; files through Iceberg's Hadoop FileIO with the catalog's own storage settings, as its other tables
+ * have them ({@link CatalogHadoopFileIO}); Iceberg's table cache on only while gluecat's own cache across statements
  * is ({@code cache.ttl}). Whatever else Iceberg takes comes from the catalog's {@code iceberg.*} options, as given.
  */
 final class IcebergProperties {
   static final String GLUE_CATALOG = "org.apache.iceberg.aws.glue.GlueCatalog";
-  static final String HADOOP_FILE_IO = "org.apache.iceberg.hadoop.HadoopFileIO";
+  static final String CATALOG_FILE_IO = "io.gluecat.iceberg.CatalogHadoopFileIO";
   static final String ASSUME_ROLE_FACTORY = "org.apache.iceberg.aws.AssumeRoleAwsClientFactory";
   private static final String ASSUME_ROLE = "client.assume-role.";
 
@@ -42,11 +42,15 @@ final class IcebergProperties {
     }
   }
 
-  /** The properties Iceberg's SparkCatalog is initialized with for this gluecat catalog. */
-  static Map<String, String> of(CatalogOptions options) {
+  /**
+   * The properties Iceberg's SparkCatalog is initialized with for this gluecat catalog, whose tables' storage
+   * settings (secrets left out) are {@code storageSettings}.
+   */
+  static Map<String, String> of(CatalogOptions options, Map<String, String> storageSettings) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("catalog-impl", GLUE_CATALOG);
-    p.put("io-impl", HADOOP_FILE_IO);
+    p.put("io-impl", CATALOG_FILE_IO);
+    storageSettings.forEach((k, v) -> p.put(CatalogHadoopFileIO.SETTING_PREFIX + k, v));
     options.warehouse().ifPresent(w -> p.put("warehouse", w));
     options.glueId().ifPresent(id -> p.put("glue.id", id));
     options.glueEndpoint().ifPresent(e -> p.put("glue.endpoint", e.toString()));

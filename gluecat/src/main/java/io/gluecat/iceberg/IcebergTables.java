@@ -35,12 +35,17 @@ public final class IcebergTables {
       "bucket", "truncate");
 
   private final CatalogOptions options;
+  private final Map<String, String> storageSettings;
   private volatile TableCatalog catalog;
 
-  /** Checks the catalog's {@code iceberg.*} options; Iceberg's catalog itself is made on first use. */
-  public IcebergTables(CatalogOptions options) {
+  /**
+   * Checks the catalog's {@code iceberg.*} options; Iceberg's catalog itself is made on first use. {@code
+   * storageSettings}: the Hadoop settings the catalog's tables travel with (no secrets).
+   */
+  public IcebergTables(CatalogOptions options, Map<String, String> storageSettings) {
     IcebergProperties.checkOptions(options);
     this.options = options;
+    this.storageSettings = storageSettings;
   }
 
   private static boolean isAvailable() {
@@ -96,7 +101,7 @@ public final class IcebergTables {
   }
 
   private TableCatalog newCatalog() {
-    Map<String, String> properties = IcebergProperties.of(options);
+    Map<String, String> properties = IcebergProperties.of(options, storageSettings);
     TableCatalog created;
     try {
       created = (TableCatalog) Class.forName(SPARK_CATALOG, true, IcebergTables.class.getClassLoader())

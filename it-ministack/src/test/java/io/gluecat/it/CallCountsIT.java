@@ -140,6 +140,31 @@ class CallCountsIT extends MiniStackSparkTest {
   }
 
   /**
+   * An Iceberg table's statements through gluecat's name cost what they cost through Iceberg's own catalog on the
+   * same Glue (as EMR and Glue jobs configure it), plus the one GetTable in which gluecat finds that the entry is
+   * Iceberg's. In a catalog without a role: Iceberg's client factory takes no STS endpoint (docs/configuration.md).
+   */
+  @Test
+  void icebergStatementsCostWhatIcebergsOwnCatalogCosts() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.gluecat.iceberg.IcebergTables.AVAILABLE,
+        "Iceberg's Spark runtime is not on this line's classpath");
+    String plain = newCatalog();
+    String ice = IcebergTablesIT.icebergsOwnCatalog(spark(), unique("ice"), newDirectory("ice-warehouse"));
+    String gluecatName = plain + "." + db + ".ice_orders";
+    String icebergName = ice + "." + db + ".ice_orders";
+    sql("CREATE TABLE " + icebergName + " (id BIGINT) USING iceberg");
+    sql("SELECT * FROM " + gluecatName); // both catalogs initialised
+    for (String statement : List.of("SELECT * FROM %s", "INSERT INTO %s VALUES (1)", "DESCRIBE TABLE %s",
+        "SELECT count(*) FROM %s.snapshots")) {
+      Map<String, Integer> iceberg = calls(String.format(statement, icebergName));
+      Map<String, Integer> gluecat = calls(String.format(statement, gluecatName));
+      Map<String, Integer> plusOneLoad = new LinkedHashMap<>(iceberg);
+      plusOneLoad.merge("GetTable", 1, Integer::sum);
+      assertCalls(plusOneLoad, gluecat);
+    }
+  }
+
+  /**
    * Writes into a Hive-format table of 10,000 Glue partitions ({@link ManyPartitionsIT}'s, in days after its own),
    * with GetPartitions answered as Glue answers it: each write asks Glue for the partitions it wrote (a
    * GetPartitions expression naming them) and creates the missing ones, whatever the table holds; a read of one

@@ -189,6 +189,33 @@ class IcebergTablesIT extends CatalogModeTest {
   }
 
   /**
+   * The Athena-shape cell of the Iceberg tables gluecat creates: Athena reads Iceberg tables whose Glue entry follows
+   * Iceberg's own GlueCatalog (table_type ICEBERG, metadata_location, the table's root as Location, its columns) and
+   * that are of format version 2, with parquet data. Athena is not run.
+   */
+  @Test
+  @CompatCase(id = "iceberg-create", writer = "gluecat", reader = "athena-shape",
+      title = "Iceberg table created with CREATE TABLE ... USING iceberg PARTITIONED BY (days(day))")
+  void icebergTablesGluecatCreatesHaveWhatAthenaReads() throws Exception {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    namedModeOnly();
+    run("CREATE TABLE " + t("athena") + " (id BIGINT, name STRING, day DATE) USING iceberg PARTITIONED BY (days(day))");
+    run("INSERT INTO " + t("athena") + " VALUES (1, 'a', DATE'2026-12-01')");
+
+    Table entry = glueTable(db, "athena");
+    assertEquals("EXTERNAL_TABLE", entry.tableType());
+    assertEquals("ICEBERG", entry.parameters().get("table_type"));
+    String metadataJson = Files.readString(localFile(entry.parameters().get("metadata_location")));
+    assertTrue(metadataJson.matches("(?s).*\"format-version\"\\s*:\\s*2\\s*,.*"), "format version 2: " + metadataJson);
+    assertTrue(metadataJson.contains("\"location\" : \"" + entry.storageDescriptor().location() + "\"")
+        || metadataJson.contains("\"location\":\"" + entry.storageDescriptor().location() + "\""),
+        "the entry's Location is the table's root: " + entry.storageDescriptor().location());
+    assertEquals(List.of("id bigint", "name string", "day date"), entry.storageDescriptor().columns().stream()
+        .map(c -> c.name() + " " + c.type()).collect(Collectors.toList()));
+    assertTrue(rows("SELECT file_format FROM " + t("athena") + ".files").stream().allMatch(r -> r.equals("[PARQUET]")));
+  }
+
+  /**
    * Two sessions of one JVM, each with its own instance of the gluecat catalog (as two applications have), and so
    * each with its own Iceberg catalog, append to one Iceberg table from four threads at once: Iceberg commits with
    * Glue's VersionId and, on a stale one, refreshes and commits again, so every append is kept.
