@@ -30,6 +30,7 @@ import org.apache.spark.sql.connector.catalog.NamespaceChange;
 import org.apache.spark.sql.connector.catalog.StagedTable;
 import org.apache.spark.sql.connector.catalog.StagingTableCatalog;
 import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableCatalogCapability;
 import org.apache.spark.sql.connector.catalog.TableChange;
 import org.apache.spark.sql.connector.catalog.TableWritePrivilege;
@@ -351,5 +352,13 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
   @Override
   public boolean dropNamespace(String[] namespace, boolean cascade) throws NonEmptyNamespaceException {
     return namespaces.drop(namespace, cascade);
+  }
+
+  /**
+   * Iceberg's catalog behind this one, for Iceberg's procedures (the Spark 4 lines' GlueCatalog is a procedure
+   * catalog that hands {@code CALL <catalog>.system.<name>} to it); the refusal naming why where it cannot be made.
+   */
+  protected final TableCatalog icebergProcedures(Identifier procedure) {
+    return iceberg.procedureCatalog(name + "." + procedure);
   }
 }

@@ -130,20 +130,35 @@ public final class IcebergTables {
 
   /** The refusal of an Iceberg table where Iceberg's Spark runtime is not on the classpath. */
   public static UnsupportedOperationException notServed(String table) {
+    return notServed("Table " + table + " is an Apache Iceberg table", "Read it");
+  }
+
+  /**
+   * Iceberg's catalog, for one of Iceberg's procedures ({@code CALL <catalog>.system.<name>}, Spark 4's procedure
+   * catalogs), or the refusal naming the procedure where Iceberg's Spark runtime is not on the classpath.
+   */
+  public TableCatalog procedureCatalog(String procedure) {
+    if (!AVAILABLE) {
+      throw notServed("Procedure " + procedure + " is one of Apache Iceberg's procedures", "Run it");
+    }
+    return catalog(procedure);
+  }
+
+  private static UnsupportedOperationException notServed(String subject, String instead) {
     String version = SparkEnvironment.sparkVersion();
     String line = Optional.ofNullable(SparkLineCheck.line(version)).orElse(version);
     String tested = TESTED_RUNTIMES.get(line);
     if (tested == null) {
-      return new UnsupportedOperationException(String.format("Table %s is an Apache Iceberg table, which gluecat "
-          + "serves through Iceberg's Spark runtime, and Apache Iceberg does not publish one for Spark %s yet. Read "
-          + "it through another engine, or through gluecat on Spark %s.", table, line,
+      return new UnsupportedOperationException(String.format("%s, which gluecat serves through Iceberg's Spark "
+          + "runtime, and Apache Iceberg does not publish one for Spark %s yet. %s through another engine, or "
+          + "through gluecat on Spark %s.", subject, line, instead,
           String.join(", ", new TreeSet<>(TESTED_RUNTIMES.keySet()))));
     }
     String scalaVersion = scala.util.Properties.versionNumberString();
     String scalaLine = Optional.ofNullable(SparkLineCheck.line(scalaVersion)).orElse(scalaVersion);
-    return new UnsupportedOperationException(String.format("Table %s is an Apache Iceberg table, which gluecat "
-        + "serves through Iceberg's Spark runtime, and that is not on this session's classpath. Add "
+    return new UnsupportedOperationException(String.format("%s, which gluecat serves through Iceberg's Spark "
+        + "runtime, and that is not on this session's classpath. Add "
         + "org.apache.iceberg:iceberg-spark-runtime-%s_%s:%s (and, with gluecat's runtime jar, "
-        + "org.apache.iceberg:iceberg-aws-bundle:%s).", table, line, scalaLine, tested, tested));
+        + "org.apache.iceberg:iceberg-aws-bundle:%s).", subject, line, scalaLine, tested, tested));
   }
 }

@@ -188,6 +188,30 @@ class IcebergTablesIT extends CatalogModeTest {
         "DROP TABLE ... PURGE of an Iceberg table deletes its files: " + metadata);
   }
 
+  /** Spark 4's procedure catalogs: CALL by a catalog's name needs no session extension there (Spark 3.5 has none). */
+  private static final boolean SPARK_4 = !org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("3.");
+
+  /** Iceberg's procedures by gluecat's name: the catalog hands them to the Iceberg catalog behind it. */
+  @Test
+  void icebergsProceduresRunByGluecatsName() {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    assumeTrue(SPARK_4, "Spark 3.5 parses CALL only with Iceberg's session extension, which plans it for Iceberg's "
+        + "own catalog classes (docs/how-it-works.md, Limits)");
+    run("CREATE TABLE " + t("calls") + " (id BIGINT) USING iceberg");
+    run("INSERT INTO " + t("calls") + " VALUES (1)");
+    long first = session().sql("SELECT snapshot_id FROM " + t("calls") + ".snapshots").first().getLong(0);
+    run("INSERT INTO " + t("calls") + " VALUES (2)");
+
+    run("CALL " + catalog + ".system.rollback_to_snapshot(table => '" + db + ".calls', snapshot_id => " + first + ")");
+    assertEquals(List.of("[1]"), rows("SELECT * FROM " + t("calls")));
+    assertEquals(List.of("[1]"), rows("SELECT * FROM " + native_("calls")), "Iceberg's own catalog sees the rollback");
+    assertMessage(() -> run("CALL " + catalog + ".system.no_such_procedure()"), "no_such_procedure");
+    if (!org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("4.0")) { // SHOW PROCEDURES came with 4.1
+      assertTrue(rows("SHOW PROCEDURES IN " + catalog + ".system").stream()
+          .anyMatch(r -> r.contains("rollback_to_snapshot")), "SHOW PROCEDURES lists Iceberg's");
+    }
+  }
+
   /**
    * The Athena-shape cell of the Iceberg tables gluecat creates: Athena reads Iceberg tables whose Glue entry follows
    * Iceberg's own GlueCatalog (table_type ICEBERG, metadata_location, the table's root as Location, its columns) and
@@ -278,6 +302,11 @@ class IcebergTablesIT extends CatalogModeTest {
     assertMessage(() -> run("CREATE TABLE " + t("created") + " (id BIGINT) USING iceberg"),
         catalog + "." + db + ".created", "Apache Iceberg table");
     assertGone("created");
+    if (SPARK_4) {
+      assertMessage(() -> run("CALL " + catalog + ".system.rollback_to_snapshot(table => '" + db + ".ice', "
+          + "snapshot_id => 1)"), "Procedure " + catalog + ".system.rollback_to_snapshot",
+          "Apache Iceberg's procedures", "does not publish one for Spark " + line);
+    }
   }
 
   private void assertGone(String table) {
