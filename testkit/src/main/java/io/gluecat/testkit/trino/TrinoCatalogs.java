@@ -20,10 +20,7 @@ public final class TrinoCatalogs {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("connector.name", "delta_lake");
         p.put("hive.metastore", "glue");
-        p.put("hive.metastore.glue.region", region);
-        p.put("hive.metastore.glue.endpoint-url", endpoint.toString());
-        p.put("hive.metastore.glue.aws-access-key", accessKey);
-        p.put("hive.metastore.glue.aws-secret-key", secretKey);
+        p.putAll(glue(endpoint, region, accessKey, secretKey));
         // The procedure that registers an existing Delta table's location under a name.
         p.put("delta.register-table-procedure.enabled", "true");
         return p;
@@ -55,11 +52,16 @@ public final class TrinoCatalogs {
     }
 
     private static Map<String, String> glueAsTestUser(MiniStack ministack) {
+        return glue(ministack.endpoint(), MiniStack.REGION.id(), MiniStack.ACCESS_KEY_ID, MiniStack.SECRET_ACCESS_KEY);
+    }
+
+    /** Trino's Glue metastore settings (every connector here reads Glue with them). */
+    private static Map<String, String> glue(URI endpoint, String region, String accessKey, String secretKey) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("hive.metastore.glue.region", MiniStack.REGION.id());
-        p.put("hive.metastore.glue.endpoint-url", ministack.endpoint().toString());
-        p.put("hive.metastore.glue.aws-access-key", MiniStack.ACCESS_KEY_ID);
-        p.put("hive.metastore.glue.aws-secret-key", MiniStack.SECRET_ACCESS_KEY);
+        p.put("hive.metastore.glue.region", region);
+        p.put("hive.metastore.glue.endpoint-url", endpoint.toString());
+        p.put("hive.metastore.glue.aws-access-key", accessKey);
+        p.put("hive.metastore.glue.aws-secret-key", secretKey);
         return p;
     }
 
