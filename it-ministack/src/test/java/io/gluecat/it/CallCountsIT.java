@@ -34,6 +34,7 @@ class CallCountsIT extends MiniStackSparkTest {
   private static final String ROLE = "arn:aws:iam::000000000000:role/gluecat-callcounts";
   private static final boolean TRACE = Boolean.getBoolean("gluecat.callcounts.trace");
   private static final int LISTED = 250;
+  private static final String SPARK_VERSION = org.apache.spark.package$.MODULE$.SPARK_VERSION();
 
   private static String c;
   private static String db;
@@ -141,8 +142,11 @@ class CallCountsIT extends MiniStackSparkTest {
 
   /**
    * An Iceberg table's statements through gluecat's name cost what they cost through Iceberg's own catalog on the
-   * same Glue (as EMR and Glue jobs configure it), plus the one GetTable in which gluecat finds that the entry is
-   * Iceberg's. In a catalog without a role: Iceberg's client factory takes no STS endpoint (docs/configuration.md).
+   * same Glue (as EMR and Glue jobs configure it), plus one GetTable per load of the table, in which gluecat finds
+   * that the entry is Iceberg's. A statement loads it once, except that from Spark 4.1 on a query loads it again
+   * before it runs (Spark's V2TableRefreshUtil pins the newest version of a versioned table), outside the analysis
+   * whose entries gluecat's per-statement cache keeps. In a catalog without a role: Iceberg's client factory takes
+   * no STS endpoint (docs/configuration.md).
    */
   @Test
   void icebergStatementsCostWhatIcebergsOwnCatalogCosts() {
@@ -154,14 +158,19 @@ class CallCountsIT extends MiniStackSparkTest {
     String icebergName = ice + "." + db + ".ice_orders";
     sql("CREATE TABLE " + icebergName + " (id BIGINT) USING iceberg");
     sql("SELECT * FROM " + gluecatName); // both catalogs initialised
+    Map<String, String> expected = new LinkedHashMap<>();
+    Map<String, String> got = new LinkedHashMap<>();
     for (String statement : List.of("SELECT * FROM %s", "INSERT INTO %s VALUES (1)", "DESCRIBE TABLE %s",
         "SELECT count(*) FROM %s.snapshots")) {
       Map<String, Integer> iceberg = calls(String.format(statement, icebergName));
       Map<String, Integer> gluecat = calls(String.format(statement, gluecatName));
-      Map<String, Integer> plusOneLoad = new LinkedHashMap<>(iceberg);
-      plusOneLoad.merge("GetTable", 1, Integer::sum);
-      assertCalls(plusOneLoad, gluecat);
+      boolean reloadedBeforeItRuns = statement.startsWith("SELECT") && !SPARK_VERSION.matches("3\\..*|4\\.0\\..*");
+      Map<String, Integer> plusLoads = new TreeMap<>(iceberg);
+      plusLoads.merge("GetTable", reloadedBeforeItRuns ? 2 : 1, Integer::sum);
+      expected.put(statement, plusLoads.toString());
+      got.put(statement, new TreeMap<>(gluecat).toString());
     }
+    assertEquals(expected, got, "gluecat's calls: Iceberg's own, plus one GetTable per load of the table");
   }
 
   /**
