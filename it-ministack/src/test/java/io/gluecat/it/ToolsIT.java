@@ -226,6 +226,7 @@ class ToolsIT extends MiniStackSparkTest {
         iceberg ? "NO_ICEBERG_METADATA" : "NO_ICEBERG_METADATA,ICEBERG_NOT_SERVED");
     assertRow(out, "iceberg_ok", "Iceberg", iceberg ? "yes" : "no", "yes", "yes", "no",
         iceberg ? "-" : "ICEBERG_NOT_SERVED");
+    assertEquals(!iceberg, out.contains("." + db + ".iceberg_ok is an Apache Iceberg table"), out);
     assertRow(out, "a_view", "view", "no", "-", "-", "-", "-");
     assertTrue(out.contains("out_of_sync: COLUMNS_OUT_OF_SYNC (repair fixes): Glue has (id bigint); the Delta log has "
         + "(id bigint, name string, day string)"), out);

@@ -84,7 +84,7 @@ public final class Inspector {
         f.verdict(Reader.HIVE_PATH, null);
         return f;
       case ICEBERG:
-        inspectIceberg(t, f);
+        inspectIceberg(database, t, f);
         return f;
       case UNREADABLE:
         for (Reader r : Reader.values()) {
@@ -114,7 +114,7 @@ public final class Inspector {
    * own catalogs); gluecat serves it through Iceberg's Spark runtime where that is on the classpath, and Spark's Hive
    * path does not read Iceberg.
    */
-  private void inspectIceberg(StoredTable t, Finding f) {
+  private void inspectIceberg(String database, StoredTable t, Finding f) {
     Optional<String> metadata = Optional.ofNullable(t.parameters().get(EntryFormat.ICEBERG_METADATA_LOCATION))
         .filter(m -> !m.isBlank());
     Optional<String> metadataProblem = metadata.map(m -> icebergMetadataProblem(t.name(), m))
@@ -126,7 +126,8 @@ public final class Inspector {
     f.verdict(Reader.HIVE_PATH, false);
     metadataProblem.ifPresent(problem -> f.problem(Code.NO_ICEBERG_METADATA, "the Iceberg entry " + problem));
     if (!IcebergTables.AVAILABLE) {
-      f.problem(Code.ICEBERG_NOT_SERVED, IcebergTables.notServed(catalog + "." + t.name()).getMessage());
+      f.problem(Code.ICEBERG_NOT_SERVED,
+          IcebergTables.notServed(catalog + "." + database + "." + t.name()).getMessage());
     }
   }
 
