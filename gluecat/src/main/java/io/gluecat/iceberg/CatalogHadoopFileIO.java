@@ -19,8 +19,7 @@ public class CatalogHadoopFileIO extends HadoopFileIO {
   @Override
   public void initialize(Map<String, String> properties) {
     super.initialize(properties);
-    Configuration given = getConf();
-    Configuration conf = given == null ? new Configuration() : new Configuration(given);
+    Configuration conf = new Configuration(getConf()); // a copy: Iceberg's configuration stays as Iceberg made it
     properties.forEach((key, value) -> {
       if (key.startsWith(SETTING_PREFIX)) {
         conf.set(key.substring(SETTING_PREFIX.length()), value);
