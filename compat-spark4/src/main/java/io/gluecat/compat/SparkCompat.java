@@ -252,6 +252,22 @@ public final class SparkCompat {
   }
 
   /**
+   * A planner strategy that plans a statement as {@code planner} says (at most one physical plan), or leaves it to
+   * Spark's other strategies (empty). The strategy's collection type is the line's Scala's.
+   */
+  public static org.apache.spark.sql.execution.SparkStrategy strategy(java.util.function.Function<
+      org.apache.spark.sql.catalyst.plans.logical.LogicalPlan,
+      java.util.Optional<org.apache.spark.sql.execution.SparkPlan>> planner) {
+    return new org.apache.spark.sql.execution.SparkStrategy() {
+      @Override
+      public scala.collection.immutable.Seq<org.apache.spark.sql.execution.SparkPlan> apply(
+          org.apache.spark.sql.catalyst.plans.logical.LogicalPlan plan) {
+        return Scala.list(planner.apply(plan).map(List::of).orElse(List.of()));
+      }
+    };
+  }
+
+  /**
    * Whether a data source table's column may take this new type: on Spark 4 only a string's collation may change
    * (AlterTableChangeColumnCommand's check).
    */

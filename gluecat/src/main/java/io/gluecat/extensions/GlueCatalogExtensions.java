@@ -3,6 +3,7 @@ package io.gluecat.extensions;
 import io.gluecat.extensions.delta.RewriteGlueStatements;
 import io.gluecat.extensions.describe.RewriteDescribeTable;
 import io.gluecat.extensions.describe.RewriteShowTableExtended;
+import io.gluecat.extensions.iceberg.PlanIcebergStatements;
 import io.gluecat.extensions.partitions.RewriteRepairTable;
 import io.gluecat.extensions.partitions.RewriteShowPartitions;
 import io.gluecat.extensions.partitions.RewriteTableStorage;
@@ -115,6 +116,14 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       @Override
       public Rule<LogicalPlan> apply(Object session) {
         return new RewriteShowTableExtended((SparkSession) session);
+      }
+    });
+    // Iceberg's DDL (partition evolution, write order, identifier fields, branches and tags) on Iceberg tables by
+    // gluecat's names, which Iceberg's own strategy plans only for its catalog classes (docs/configuration.md)
+    extensions.injectPlannerStrategy((scala.Function1) new AbstractFunction1<Object, Object>() {
+      @Override
+      public Object apply(Object session) {
+        return SparkCompat.strategy(new PlanIcebergStatements((SparkSession) session)::plan);
       }
     });
     return BoxedUnit.UNIT;

@@ -213,6 +213,63 @@ class IcebergTablesIT extends CatalogModeTest {
   }
 
   /**
+   * Iceberg's own DDL by gluecat's names, with Iceberg's session extension listed (the test session lists it where
+   * the runtime is): partition evolution, write order, identifier fields, branches and tags change the Iceberg
+   * table as Iceberg's own catalog would, and Iceberg's own catalog sees them. Another kind of table is refused.
+   */
+  @Test
+  @CompatCase(id = "iceberg-ddl-extensions", writer = "gluecat", reader = "iceberg-spark",
+      title = "Iceberg's DDL by gluecat's names (Iceberg's session extension): ADD, REPLACE and DROP PARTITION FIELD, "
+          + "WRITE ORDERED BY, SET IDENTIFIER FIELDS, CREATE and DROP BRANCH and TAG, seen by Iceberg's SparkCatalog")
+  void icebergsDdlRunsByGluecatsName() throws Exception {
+    assumeTrue(ICEBERG, "Iceberg's Spark runtime is not on this line's classpath");
+    String events = t("evolving");
+    run("CREATE TABLE " + events + " (id BIGINT NOT NULL, region STRING, ts TIMESTAMP) USING iceberg");
+    run("INSERT INTO " + events + " VALUES (1, 'eu', TIMESTAMP'2026-12-01 10:00:00')");
+
+    // partition evolution: the files written after each change are partitioned by the new spec
+    run("ALTER TABLE " + events + " ADD PARTITION FIELD region");
+    run("ALTER TABLE " + events + " ADD PARTITION FIELD days(ts) AS day");
+    run("INSERT INTO " + events + " VALUES (2, 'us', TIMESTAMP'2026-12-02 11:00:00')");
+    assertEquals(List.of("[us,2026-12-02]"), rows("SELECT partition.region, CAST(partition.day AS STRING) FROM "
+        + native_("evolving") + ".files WHERE partition.region IS NOT NULL"));
+    run("ALTER TABLE " + events + " REPLACE PARTITION FIELD day WITH months(ts) AS month");
+    run("ALTER TABLE " + events + " DROP PARTITION FIELD region");
+    run("INSERT INTO " + events + " VALUES (3, 'apac', TIMESTAMP'2026-12-03 12:00:00')");
+    // Iceberg's months() partition value: months since 1970-01 (683 is 2026-12)
+    assertEquals(List.of("[null,null,683]"), rows("SELECT partition.region, partition.day, partition.month FROM "
+        + native_("evolving") + ".files WHERE partition.month IS NOT NULL"));
+    assertEquals(List.of("[1,eu]", "[2,us]", "[3,apac]"), sorted("SELECT id, region FROM " + events));
+
+    // write order and identifier fields: Iceberg's reserved table properties, as Iceberg's catalog reports them
+    run("ALTER TABLE " + events + " WRITE ORDERED BY id DESC");
+    run("ALTER TABLE " + events + " SET IDENTIFIER FIELDS id");
+    List<String> properties = rows("SHOW TBLPROPERTIES " + native_("evolving"));
+    assertTrue(properties.stream().anyMatch(r -> r.startsWith("[sort-order,id DESC")), properties.toString());
+    assertTrue(properties.contains("[identifier-fields,[id]]"), properties.toString());
+    run("ALTER TABLE " + events + " DROP IDENTIFIER FIELDS id");
+    assertFalse(rows("SHOW TBLPROPERTIES " + native_("evolving")).contains("[identifier-fields,[id]]"));
+
+    // branches and tags: read as of them by gluecat's name, and by Iceberg's own catalog
+    run("ALTER TABLE " + events + " CREATE TAG before_four");
+    run("ALTER TABLE " + events + " CREATE BRANCH audit");
+    run("INSERT INTO " + events + " VALUES (4, 'eu', TIMESTAMP'2026-12-04 09:00:00')");
+    assertEquals(List.of("[3]"), rows("SELECT count(*) FROM " + events + " VERSION AS OF 'before_four'"));
+    assertEquals(List.of("[3]"), rows("SELECT count(*) FROM " + native_("evolving") + " VERSION AS OF 'audit'"));
+    assertEquals(List.of("[4]"), rows("SELECT count(*) FROM " + events));
+    List<String> refs = sorted("SELECT name, type FROM " + native_("evolving") + ".refs");
+    assertEquals(List.of("[audit,BRANCH]", "[before_four,TAG]", "[main,BRANCH]"), refs);
+    run("ALTER TABLE " + events + " DROP TAG before_four");
+    run("ALTER TABLE " + events + " DROP BRANCH audit");
+    assertEquals(List.of("[main,BRANCH]"), rows("SELECT name, type FROM " + native_("evolving") + ".refs"));
+
+    // Iceberg's statements are for Iceberg tables: another kind of the catalog's tables is refused by its name
+    run("CREATE TABLE " + t("delta_events") + " (id BIGINT) USING delta");
+    assertMessage(() -> run("ALTER TABLE " + t("delta_events") + " ADD PARTITION FIELD id"),
+        catalog + "." + db + ".delta_events", "is not an Apache Iceberg table", "ADD PARTITION FIELD");
+  }
+
+  /**
    * The Athena-shape cell of the Iceberg tables gluecat creates: Athena reads Iceberg tables whose Glue entry follows
    * Iceberg's own GlueCatalog (table_type ICEBERG, metadata_location, the table's root as Location, its columns) and
    * that are of format version 2, with parquet data. Athena is not run.

@@ -51,8 +51,20 @@ public abstract class MiniStackSparkTest {
    * tiny query after every stage took another 6 % of the same suites' time (125 s instead of 133 s), and no
    * suite checks a plan AQE would change; the runtime journeys keep Spark's default.
    */
+  private static final String ICEBERG_EXTENSION = "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions";
+  /** Whether Iceberg's Spark runtime (and with it Iceberg's session extension) is on this line's test classpath. */
+  private static final boolean ICEBERG_EXTENSIONS = onClasspath(ICEBERG_EXTENSION);
   private static final boolean CODEGEN = "on".equals(System.getProperty("gluecat.it.codegen"));
   private static Path scratch;
+
+  private static boolean onClasspath(String className) {
+    try {
+      Class.forName(className, false, MiniStackSparkTest.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
 
   protected static final MiniStack MINISTACK = MiniStack.shared();
   protected static final GlueClient GLUE = MINISTACK.glue();
@@ -81,9 +93,10 @@ public abstract class MiniStackSparkTest {
           // no event log: SecretSurfacesIT attaches Spark's event log writer for its own statements; one for every
           // statement of a fork was about 290 MB of JSON per row and 6 % of the parity suites' CPU
           // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
-          .config("spark.sql.extensions", EXTENSIONS
+          // and Iceberg's where its runtime is on the line's classpath, as users who write Iceberg's DDL list it
+          .config("spark.sql.extensions", (EXTENSIONS
               ? "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension"
-              : "io.delta.sql.DeltaSparkSessionExtension")
+              : "io.delta.sql.DeltaSparkSessionExtension") + (ICEBERG_EXTENSIONS ? "," + ICEBERG_EXTENSION : ""))
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }
