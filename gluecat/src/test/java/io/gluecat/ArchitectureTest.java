@@ -46,7 +46,7 @@ class ArchitectureTest {
       Set.of("s3a", "logstore", "partitions", "create", "writes"),
       Set.of("delta", "files", "hive", "iceberg", "views"),
       Set.of("catalog"),
-      Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning",
+      Set.of(ENTRY_POINT, "extensions", "extensions.delta", "extensions.views", "extensions.planning", "extensions.iceberg",
           "extensions.partitions", "extensions.statistics", "extensions.describe", "tools", "tools.cli", "tools.doctor",
           "tools.repair", "tools.register"));
 

@@ -7,6 +7,7 @@ import io.gluecat.delta.DeltaColumns;
 import io.gluecat.delta.DeltaSupport;
 import io.gluecat.delta.SessionChecks;
 import io.gluecat.glue.GlueGateway;
+import io.gluecat.glue.LentGlueClient;
 import io.gluecat.iceberg.IcebergTables;
 import io.gluecat.partitions.PartitionSync;
 import io.gluecat.partitions.PartitionSyncOwner;
@@ -85,7 +86,7 @@ public abstract class AbstractGlueCatalog extends NamespaceReads
     this.views = new GlueViews(name, glue);
     this.namespaces = new CatalogNamespaces(name, options, glue, names);
     EntryCatalog entries = new EntryCatalog(name, options, names, glue, hadoop, namespaces);
-    this.iceberg = new IcebergTables(options, hadoop.properties());
+    this.iceberg = new IcebergTables(options, hadoop.properties(), LentGlueClient.of(glue));
     this.tables = new CatalogTables(name, options, glue, hadoop, entries, partitions, names, iceberg);
     this.like = new CreateLike(name, entries);
   }

@@ -52,11 +52,13 @@ final class CatalogIceberg {
    * The Iceberg table whose metadata table {@code ident} names ({@code db.t.snapshots}: a namespace of two parts,
    * which no other kind of table has), or null. Only such names cost this check a read of the entry.
    */
-  TableName metadataTableOf(Identifier ident) {
+  IcebergEntryFound metadataTableOf(Identifier ident) {
     if (ident.namespace().length != 2) {
       return null;
     }
-    return table(Identifier.of(new String[] {ident.namespace()[0]}, ident.namespace()[1]));
+    TableName table = names.tableName(Identifier.of(new String[] {ident.namespace()[0]}, ident.namespace()[1]));
+    return table == null ? null : stored.find(table).filter(StoredTable::isIceberg)
+        .map(entry -> new IcebergEntryFound(name, table, entry)).orElse(null);
   }
 
   /** The Iceberg table {@code ident} names, or null when it names none or another kind. */
@@ -79,9 +81,12 @@ final class CatalogIceberg {
    * A load of {@code ident} (the table, or one of its metadata tables) from Iceberg's catalog. When Iceberg finds no
    * table behind the Iceberg entry gluecat just read (no metadata_location, say), the error says so and names it.
    */
-  Table load(TableName table, Identifier ident, Call<Table, NoSuchTableException> load) throws NoSuchTableException {
+  Table load(IcebergEntryFound found, Identifier ident, Call<Table, NoSuchTableException> load)
+      throws NoSuchTableException {
+    TableName table = found.table();
     try {
-      return call(table, load);
+      // Iceberg's read of the entry is the one gluecat has just made
+      return tables.loading(table, found.entry(), () -> call(table, load));
     } catch (NoSuchTableException e) {
       if (!table.equals(names.tableName(ident))) {
         throw e; // a metadata table Iceberg does not have

@@ -41,7 +41,7 @@ final class CatalogRenames {
     TableName target = names.newTableName(names.withoutCatalogName(to));
     StoredTable entry = entries.get(source);
     if (entry.isIceberg()) {
-      throw new IcebergEntryFound(name, source); // Iceberg's catalog renames it (CatalogTables)
+      throw new IcebergEntryFound(name, source, entry); // Iceberg's catalog renames it (CatalogTables)
     }
     if (entry.isView()) {
       throw new NoSuchTableException(Scala.list(name, source.database(), source.table()));

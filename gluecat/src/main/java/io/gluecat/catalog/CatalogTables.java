@@ -94,14 +94,14 @@ final class CatalogTables {
   }
 
   Table loadTable(Identifier ident) throws NoSuchTableException {
-    TableName metadataOf = iceberg.metadataTableOf(ident);
+    IcebergEntryFound metadataOf = iceberg.metadataTableOf(ident);
     if (metadataOf != null) {
       return iceberg.load(metadataOf, ident, c -> c.loadTable(ident));
     }
     try {
       return loadServed(ident);
     } catch (IcebergEntryFound found) {
-      return iceberg.load(found.table(), ident, c -> c.loadTable(ident));
+      return iceberg.load(found, ident, c -> c.loadTable(ident));
     }
   }
 
@@ -135,7 +135,7 @@ final class CatalogTables {
     try {
       return checkedDelta(deltaCatalog().loadTable(ident, version));
     } catch (IcebergEntryFound found) {
-      return iceberg.load(found.table(), ident, c -> c.loadTable(ident, version));
+      return iceberg.load(found, ident, c -> c.loadTable(ident, version));
     }
   }
 
@@ -144,7 +144,7 @@ final class CatalogTables {
     try {
       return checkedDelta(deltaCatalog().loadTable(ident, timestamp));
     } catch (IcebergEntryFound found) {
-      return iceberg.load(found.table(), ident, c -> c.loadTable(ident, timestamp));
+      return iceberg.load(found, ident, c -> c.loadTable(ident, timestamp));
     }
   }
 

@@ -84,7 +84,7 @@ public final class EntryCatalog extends NamespaceReads implements TableCatalog {
     }
     StoredTable raw = stored.get(name);
     if (raw.isIceberg()) {
-      throw new IcebergEntryFound(name(), name);
+      throw new IcebergEntryFound(name(), name, raw);
     }
     if (raw.isHiveFormat()) {
       return HiveTables.load(name(), name, raw, hadoop, glue.partitions());

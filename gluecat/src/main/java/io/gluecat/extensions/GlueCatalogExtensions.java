@@ -119,7 +119,14 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
       }
     });
     // Iceberg's DDL (partition evolution, write order, identifier fields, branches and tags) on Iceberg tables by
-    // gluecat's names, which Iceberg's own strategy plans only for its catalog classes (docs/configuration.md)
+    // gluecat's names, which Iceberg's own strategy plans only for its catalog classes (docs/configuration.md):
+    // the table checked while the statement is analysed, then planned into Iceberg's commands
+    extensions.injectResolutionRule((scala.Function1) new AbstractFunction1<Object, Rule<LogicalPlan>>() {
+      @Override
+      public Rule<LogicalPlan> apply(Object session) {
+        return new PlanIcebergStatements((SparkSession) session).rule();
+      }
+    });
     extensions.injectPlannerStrategy((scala.Function1) new AbstractFunction1<Object, Object>() {
       @Override
       public Object apply(Object session) {

@@ -80,8 +80,8 @@ public final class GlueGateway implements AutoCloseable {
   public CatalogMetrics metrics() { return metrics; }
 
   GlueClient client() { return glue; }
-
   MappedLocations locations() { return locations; }
+  MetadataCache cache() { return cache; }
 
   /** REFRESH TABLE: later statements read the entry from Glue again, whatever the cache across statements holds. */
   public void refreshed(TableName name) {

@@ -18,11 +18,14 @@ final class IcebergProperties {
   static final String GLUE_CATALOG = "org.apache.iceberg.aws.glue.GlueCatalog";
   static final String CATALOG_FILE_IO = "io.gluecat.iceberg.CatalogHadoopFileIO";
   static final String ASSUME_ROLE_FACTORY = "org.apache.iceberg.aws.AssumeRoleAwsClientFactory";
+  static final String LENT_CLIENT_FACTORY = "io.gluecat.iceberg.CatalogAwsClientFactory";
+  /** The token by which {@link CatalogAwsClientFactory} finds the Glue client its gluecat catalog lends. */
+  static final String LENT_CLIENT = "gluecat.glue-client";
   private static final String ASSUME_ROLE = "client.assume-role.";
 
   /** The Iceberg properties gluecat sets from its own options, which an {@code iceberg.*} option may not set. */
   static final List<String> DERIVED = List.of("catalog-impl", "warehouse", "glue.id", "glue.endpoint",
-      "glue.skip-archive", "client.region", "client.factory", "cache-enabled", "cache.expiration-interval-ms");
+      "glue.skip-archive", "client.region", "client.factory", "cache-enabled", "cache.expiration-interval-ms", LENT_CLIENT);
 
   private IcebergProperties() {}
 
@@ -44,9 +47,13 @@ final class IcebergProperties {
 
   /**
    * The properties Iceberg's SparkCatalog is initialized with for this gluecat catalog, whose tables' storage
-   * settings (secrets left out) are {@code storageSettings}.
+   * settings (secrets left out) are {@code storageSettings}. With {@code lentClient} (the token of the Glue client
+   * the catalog lends, see {@link IcebergTables#lend}), Iceberg reaches Glue through the catalog's own client, role
+   * included; without it (an AWS SDK relocated into gluecat's runtime jar, whose client Iceberg cannot take), Iceberg
+   * makes its own clients, assuming the role with its AssumeRoleAwsClientFactory.
    */
-  static Map<String, String> of(CatalogOptions options, Map<String, String> storageSettings) {
+  static Map<String, String> of(CatalogOptions options, Map<String, String> storageSettings,
+      java.util.Optional<String> lentClient) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("catalog-impl", GLUE_CATALOG);
     p.put("io-impl", CATALOG_FILE_IO);
@@ -56,17 +63,26 @@ final class IcebergProperties {
     options.glueEndpoint().ifPresent(e -> p.put("glue.endpoint", e.toString()));
     p.put("glue.skip-archive", Boolean.toString(options.skipArchive()));
     options.region().ifPresent(r -> p.put("client.region", r));
-    options.roleArn().ifPresent(role -> {
+    lentClient.ifPresent(token -> {
+      p.put("client.factory", LENT_CLIENT_FACTORY);
+      p.put(LENT_CLIENT, token);
+    });
+    // Iceberg's own AWS clients assume the role: all of them without a lent Glue client; with one, only the S3
+    // and KMS clients of another FileIO (iceberg.io-impl), as gluecat's FileIO reads with the catalog's settings
+    boolean ownFileIo = options.icebergOptions().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("io-impl"));
+    options.roleArn().filter(role -> lentClient.isEmpty() || ownFileIo).ifPresent(role -> {
       if (options.stsEndpoint().isPresent()) {
         throw new UnsupportedOperationException(String.format("gluecat catalog '%s': its Iceberg tables cannot be "
-            + "served with role.arn and sts.endpoint together: Iceberg's AssumeRoleAwsClientFactory takes no STS "
+            + "served with role.arn and sts.endpoint together %s: Iceberg's AssumeRoleAwsClientFactory takes no STS "
             + "endpoint. Remove sts.endpoint, or read Iceberg tables through a catalog without role.arn",
-            options.catalogName()));
+            options.catalogName(), lentClient.isEmpty() ? "from gluecat's runtime jar" : "and iceberg.io-impl"));
       }
       String region = options.region().orElseThrow(() -> new UnsupportedOperationException(String.format(
           "gluecat catalog '%s': its Iceberg tables need the option region with role.arn (Iceberg's "
               + "AssumeRoleAwsClientFactory asks STS in that region)", options.catalogName())));
-      p.put("client.factory", ASSUME_ROLE_FACTORY);
+      if (lentClient.isEmpty()) {
+        p.put("client.factory", ASSUME_ROLE_FACTORY);
+      }
       p.put(ASSUME_ROLE + "arn", role);
       p.put(ASSUME_ROLE + "region", region);
       p.put(ASSUME_ROLE + "session-name", options.roleSessionName());

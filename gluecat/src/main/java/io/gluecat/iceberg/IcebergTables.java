@@ -3,11 +3,17 @@ package io.gluecat.iceberg;
 import io.gluecat.config.CatalogOptions;
 import io.gluecat.config.SparkEnvironment;
 import io.gluecat.config.SparkLineCheck;
+import io.gluecat.entry.StoredTable;
+import io.gluecat.entry.TableName;
+import io.gluecat.glue.LentGlueClient;
+import java.lang.ref.WeakReference;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.catalyst.analysis.NoSuchFunctionException;
 import org.apache.spark.sql.connector.catalog.FunctionCatalog;
@@ -15,6 +21,7 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.functions.UnboundFunction;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import software.amazon.awssdk.services.glue.GlueClient;
 
 /**
  * A catalog's Iceberg tables (entries with {@code table_type = ICEBERG}, in the shape Iceberg, Athena, Trino and EMR
@@ -34,18 +41,60 @@ public final class IcebergTables {
   private static final Set<String> TRANSFORMS = Set.of("years", "months", "days", "hours",
       "bucket", "truncate");
 
+  /**
+   * Whether Iceberg can take gluecat's Glue client: not where gluecat's runtime jar relocates the AWS SDK, whose
+   * client is then another type than the one Iceberg's AwsClientFactory returns. (The name is put together at run
+   * time, as the runtime jar's relocation rewrites class names written as one string.)
+   */
+  static final boolean LENDS_GLUE_CLIENT = GlueClient.class.getName()
+      .equals(String.join(".", "software", "amazon", "awssdk", "services", "glue", "GlueClient"));
+  /** The Glue clients gluecat catalogs lend their Iceberg catalogs, by token (see CatalogAwsClientFactory). */
+  private static final Map<String, WeakReference<GlueClient>> LENT = new ConcurrentHashMap<>();
+
   private final CatalogOptions options;
   private final Map<String, String> storageSettings;
+  private final LentGlueClient glue;
   private volatile TableCatalog catalog;
 
   /**
    * Checks the catalog's {@code iceberg.*} options; Iceberg's catalog itself is made on first use. {@code
-   * storageSettings}: the Hadoop settings the catalog's tables travel with (no secrets).
+   * storageSettings}: the Hadoop settings the catalog's tables travel with (no secrets); {@code glue}: the catalog's
+   * Glue client, which Iceberg's catalog uses too.
    */
-  public IcebergTables(CatalogOptions options, Map<String, String> storageSettings) {
+  public IcebergTables(CatalogOptions options, Map<String, String> storageSettings, LentGlueClient glue) {
     IcebergProperties.checkOptions(options);
     this.options = options;
     this.storageSettings = storageSettings;
+    this.glue = glue;
+  }
+
+  /**
+   * A load of {@code table} (or of one of its metadata tables, or as of a version) through {@code load}, on Iceberg's
+   * catalog: Iceberg's read of the entry is answered with {@code entry}, which the catalog has just read.
+   */
+  public <T, E extends Exception> T loading(TableName table, StoredTable entry, LentGlueClient.Load<T, E> load)
+      throws E {
+    return glue.handingOver(table, entry, load);
+  }
+
+  /** Registers the lent client for Iceberg's client factory to find; the token goes into Iceberg's properties. */
+  private static String lend(GlueClient client) {
+    LENT.values().removeIf(ref -> ref.get() == null);
+    String token = UUID.randomUUID().toString();
+    LENT.put(token, new WeakReference<>(client));
+    return token;
+  }
+
+  /** The client lent under {@code token}, for {@link CatalogAwsClientFactory}. */
+  static GlueClient lentClient(String token) {
+    WeakReference<GlueClient> lent = token == null ? null : LENT.get(token);
+    GlueClient client = lent == null ? null : lent.get();
+    if (client == null) {
+      throw new IllegalStateException("Iceberg's catalog asks for a gluecat catalog's Glue client (" + token
+          + ") that is not lent: " + IcebergProperties.LENT_CLIENT_FACTORY + " is only for the Iceberg catalogs "
+          + "gluecat makes");
+    }
+    return client;
   }
 
   private static boolean isAvailable() {
@@ -101,7 +150,8 @@ public final class IcebergTables {
   }
 
   private TableCatalog newCatalog() {
-    Map<String, String> properties = IcebergProperties.of(options, storageSettings);
+    Map<String, String> properties = IcebergProperties.of(options, storageSettings,
+        LENDS_GLUE_CLIENT ? Optional.of(lend(glue.client())) : Optional.empty());
     TableCatalog created;
     try {
       created = (TableCatalog) Class.forName(SPARK_CATALOG, true, IcebergTables.class.getClassLoader())

@@ -371,6 +371,49 @@ class IamPolicyIT extends MiniStackSparkTest {
     assertThrows(EntityNotFoundException.class, () -> admin.getTable(t -> t.databaseName(db).name("dx")));
   }
 
+  // ---------------------------------------------------------------- Iceberg tables under the roles
+
+  private static final String ICEBERG_TITLE = "Iceberg table under the roles (role.arn with sts.endpoint): the writer "
+      + "creates, writes and drops it, the reader reads it and its INSERT is refused naming the action, the entry "
+      + "unchanged; Iceberg's Glue calls go with the catalog's role";
+
+  @Test
+  @Order(4)
+  @CompatCase(id = "iam-iceberg", writer = "gluecat", reader = "gluecat", title = ICEBERG_TITLE, backend = BACKEND)
+  void namedIcebergTableUnderTheRoles() {
+    icebergUnderTheRoles(named);
+  }
+
+  @Test
+  @Order(4)
+  @CompatCase(id = "iam-iceberg", writer = "gluecat", reader = "gluecat", title = ICEBERG_TITLE, backend = BACKEND)
+  void sessionIcebergTableUnderTheRoles() {
+    icebergUnderTheRoles(session);
+  }
+
+  private static void icebergUnderTheRoles(Journey j) {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.gluecat.iceberg.IcebergTables.AVAILABLE,
+        "Iceberg's Spark runtime is not on this line's classpath");
+    String db = j.db();
+    j.writer().sql("CREATE TABLE " + j.w("ice") + " (id BIGINT) USING iceberg");
+    j.writer().sql("INSERT INTO " + j.w("ice") + " VALUES (1), (2)");
+    assertEquals("ICEBERG", admin.getTable(t -> t.databaseName(db).name("ice")).table().parameters().get("table_type"));
+    assertEquals(List.of("[1]", "[2]"), j.reader().sql("SELECT id FROM " + j.r("ice") + " ORDER BY id"));
+
+    String before = admin.getTable(t -> t.databaseName(db).name("ice")).table().parameters().get("metadata_location");
+    Throwable e = assertThrows(Throwable.class, () -> j.reader().sql("INSERT INTO " + j.r("ice") + " VALUES (3)"));
+    String all = messages(e);
+    assertTrue(all.contains("glue:UpdateTable") && all.contains(readerRole.substring(readerRole.lastIndexOf('/') + 1)),
+        "Iceberg's commit is refused under the reader's role, naming the action: " + all);
+    assertFalse(all.contains(System.getProperty("aws.secretAccessKey")), all);
+    assertEquals(before,
+        admin.getTable(t -> t.databaseName(db).name("ice")).table().parameters().get("metadata_location"));
+    assertEquals(List.of("[1]", "[2]"), j.reader().sql("SELECT id FROM " + j.r("ice") + " ORDER BY id"));
+
+    j.writer().sql("DROP TABLE " + j.w("ice"));
+    assertThrows(EntityNotFoundException.class, () -> admin.getTable(t -> t.databaseName(db).name("ice")));
+  }
+
   // ---------------------------------------------------------------- the writer cleans up
 
   private static final String DROP_TITLE = "writer role: DROP VIEW, DROP TABLE of Delta, file and Hive-format "

@@ -46,21 +46,49 @@ public final class PlanIcebergStatements {
     this.spark = spark;
   }
 
-  /** Iceberg's command for one of its DDL plans on a gluecat name; empty for any other plan. */
-  public Optional<SparkPlan> plan(LogicalPlan plan) {
-    String className = plan.getClass().getName();
-    String kind = className.substring(className.lastIndexOf('.') + 1);
-    if (!className.startsWith(PLANS) || !STATEMENTS.containsKey(kind)
-        || !(plan.productArity() > 0 && plan.productElement(0) instanceof scala.collection.Seq<?> name)) {
+  /**
+   * The Iceberg table of a gluecat catalog that one of Iceberg's DDL plans names, checked to be one (another kind
+   * is refused, naming it); empty for any other plan, and for names of other catalogs (Iceberg's own catalogs are
+   * Iceberg's strategy's). The analyzer checks it too ({@link #rule}), so the statement's own read of the entry is
+   * the one its command loads the table with.
+   */
+  Optional<GlueTarget> icebergTable(LogicalPlan plan) {
+    String kind = kind(plan);
+    if (kind == null || !(plan.productArity() > 0 && plan.productElement(0) instanceof scala.collection.Seq<?> name)) {
       return Optional.empty();
     }
     @SuppressWarnings("unchecked")
     Optional<GlueTarget> target = GlueTarget.of(spark, (scala.collection.Seq<String>) name);
+    target.ifPresent(table -> refuseOtherKinds(table, kind));
+    return target;
+  }
+
+  /** The simple class name of one of Iceberg's DDL plans; null for any other plan. */
+  private static String kind(LogicalPlan plan) {
+    String className = plan.getClass().getName();
+    String kind = className.substring(className.lastIndexOf('.') + 1);
+    return className.startsWith(PLANS) && STATEMENTS.containsKey(kind) ? kind : null;
+  }
+
+  /** An analyzer rule that checks the table of Iceberg's DDL on a gluecat name while the statement is analysed. */
+  public org.apache.spark.sql.catalyst.rules.Rule<LogicalPlan> rule() {
+    return new org.apache.spark.sql.catalyst.rules.Rule<>() {
+      @Override
+      public LogicalPlan apply(LogicalPlan plan) {
+        icebergTable(plan);
+        return plan;
+      }
+    };
+  }
+
+  /** Iceberg's command for one of its DDL plans on a gluecat name; empty for any other plan. */
+  public Optional<SparkPlan> plan(LogicalPlan plan) {
+    Optional<GlueTarget> target = icebergTable(plan);
     if (target.isEmpty()) {
       return Optional.empty(); // Iceberg's own catalogs: Iceberg's strategy; anything else: Spark's "No plan"
     }
     GlueTarget table = target.get();
-    refuseOtherKinds(table, kind);
+    String kind = kind(plan);
     Object[] arguments = new Object[plan.productArity() + 1];
     arguments[0] = table.catalog();
     arguments[1] = table.ident();
