@@ -252,6 +252,12 @@ public final class SparkCompat {
   }
 
   /**
+   * The catalog class under which Iceberg's session extension finds a gluecat catalog's Iceberg procedures, where
+   * Spark has no procedure catalogs of its own (3.5); null where it has (Spark 4: GlueCatalog is one).
+   */
+  public static final String ICEBERG_PROCEDURE_CATALOG = null;
+
+  /**
    * A planner strategy that plans a statement as {@code planner} says (at most one physical plan), or leaves it to
    * Spark's other strategies (empty). The strategy's collection type is the line's Scala's.
    */

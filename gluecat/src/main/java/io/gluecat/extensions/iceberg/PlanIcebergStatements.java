@@ -2,6 +2,7 @@ package io.gluecat.extensions.iceberg;
 
 import io.gluecat.catalog.GlueTarget;
 import io.gluecat.compat.Scala;
+import io.gluecat.compat.SparkCompat;
 import java.lang.reflect.Constructor;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,8 @@ public final class PlanIcebergStatements {
   private static final String PLANS = "org.apache.spark.sql.catalyst.plans.logical.";
   private static final String COMMANDS = "org.apache.spark.sql.execution.datasources.v2.";
   private static final String ICEBERG_TABLE = "org.apache.iceberg.spark.source.SparkTable";
+  /** The prefix of the catalog names under which Spark 3.5 finds gluecat catalogs' Iceberg procedures. */
+  static final String PROCEDURES = "gluecat_iceberg_procedures_of_";
   /** Iceberg's DDL plans, each with the statement users write, for errors. */
   static final Map<String, String> STATEMENTS = Map.of(
       "AddPartitionField", "ALTER TABLE ... ADD PARTITION FIELD",
@@ -70,15 +73,56 @@ public final class PlanIcebergStatements {
     return className.startsWith(PLANS) && STATEMENTS.containsKey(kind) ? kind : null;
   }
 
-  /** An analyzer rule that checks the table of Iceberg's DDL on a gluecat name while the statement is analysed. */
+  /**
+   * An analyzer rule that checks the table of Iceberg's DDL on a gluecat name while the statement is analysed, and,
+   * on Spark 3.5, routes {@code CALL} on a gluecat catalog to its Iceberg procedures ({@link #routedCall}).
+   */
   public org.apache.spark.sql.catalyst.rules.Rule<LogicalPlan> rule() {
     return new org.apache.spark.sql.catalyst.rules.Rule<>() {
       @Override
       public LogicalPlan apply(LogicalPlan plan) {
         icebergTable(plan);
-        return plan;
+        return routedCall(plan);
       }
     };
+  }
+
+  /**
+   * Spark 3.5's {@code CALL <gluecat catalog>.system.<procedure>(...)}, as Iceberg's extension parses it
+   * ({@code CallStatement}), named instead in the catalog that holds the gluecat catalog's Iceberg procedures
+   * ({@code SparkCompat.ICEBERG_PROCEDURE_CATALOG}, registered here for the session under {@value #PROCEDURES} and
+   * the catalog's name), so that Iceberg's analyzer, which takes procedures only from such catalogs, finds them.
+   * gluecat's extension must come before Iceberg's for this: Iceberg's rule would refuse the name first. Any other
+   * plan is returned as it is.
+   */
+  LogicalPlan routedCall(LogicalPlan plan) {
+    String procedures = SparkCompat.ICEBERG_PROCEDURE_CATALOG;
+    if (procedures == null || !plan.getClass().getName().equals(PLANS + "CallStatement")
+        || !(plan.productElement(0) instanceof scala.collection.Seq<?> name)) {
+      return plan;
+    }
+    @SuppressWarnings("unchecked")
+    Optional<GlueTarget> target = GlueTarget.of(spark, (scala.collection.Seq<String>) name);
+    if (target.isEmpty()) {
+      return plan;
+    }
+    String catalog = PROCEDURES + target.get().catalog().name().toLowerCase(java.util.Locale.ROOT);
+    String key = "spark.sql.catalog." + catalog;
+    if (!spark.conf().contains(key)) {
+      spark.conf().set(key + "." + "gluecat-catalog", target.get().catalog().name());
+      spark.conf().set(key, procedures);
+    }
+    java.util.List<String> routed = new java.util.ArrayList<>();
+    routed.add(catalog);
+    routed.addAll(java.util.Arrays.asList(target.get().ident().namespace()));
+    routed.add(target.get().ident().name());
+    try {
+      return (LogicalPlan) plan.getClass().getConstructors()[0].newInstance(Scala.list(routed),
+          plan.productElement(1));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("gluecat cannot route CALL " + String.join(".", routed) + " to the Iceberg "
+          + "procedures of catalog " + target.get().catalog().name() + " with this Iceberg extension", e);
+    }
   }
 
   /** Iceberg's command for one of its DDL plans on a gluecat name; empty for any other plan. */
