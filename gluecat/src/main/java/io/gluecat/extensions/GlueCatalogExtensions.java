@@ -55,7 +55,10 @@ public final class GlueCatalogExtensions extends AbstractFunction1<SparkSessionE
         SparkSession spark = (SparkSession) session;
         return GlueSqlParser.wrap((org.apache.spark.sql.catalyst.parser.ParserInterface) delegate,
             (plan, parseStart) -> {
-              LogicalPlan parsed = RewriteViewCommands.parsed(spark, plan);
+              // Spark 3.5's CALL on a gluecat catalog, parsed by Iceberg's parser where gluecat's wraps it
+              // (Iceberg's extension listed first); the analyzer rule below routes it in the other order
+              LogicalPlan parsed = RewriteViewCommands.parsed(spark,
+                  new PlanIcebergStatements(spark).routedCall(plan));
               if (!earlyRule) { // Spark 3.5: the prefetch's table names, for the statement's first read
                 PrefetchTables.parsed(spark, parsed, parseStart, System.currentTimeMillis());
               }

@@ -12,6 +12,9 @@ import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
  * methods on every Spark line; only the methods that parse a statement are looked at.
  */
 final class GlueSqlParser {
+  /** Spark 4's ParserInterface method for a SQL function's parameters, which Iceberg's parser refuses. */
+  private static final String ROUTINE_PARAMS = "parseRoutineParam";
+
   private GlueSqlParser() {}
 
   /** What happens to a parsed statement; {@code parseStart} is when its parse began (epoch milliseconds). */
@@ -27,6 +30,11 @@ final class GlueSqlParser {
           try {
             result = method.invoke(delegate, args);
           } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof UnsupportedOperationException && method.getName().equals(ROUTINE_PARAMS)) {
+              // Iceberg's extension parser (1.11, 1.12) refuses the parameter lists of SQL functions on Spark 4
+              // (CREATE FUNCTION f(x INT) RETURNS ...), whatever the catalog; Spark's own parser reads them
+              return method.invoke(new org.apache.spark.sql.execution.SparkSqlParser(), args);
+            }
             throw e.getCause();
           }
           if (method.getName().startsWith("parsePlan") && result instanceof LogicalPlan plan) {

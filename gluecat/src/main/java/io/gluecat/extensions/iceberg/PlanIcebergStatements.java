@@ -92,10 +92,11 @@ public final class PlanIcebergStatements {
    * ({@code CallStatement}), named instead in the catalog that holds the gluecat catalog's Iceberg procedures
    * ({@code SparkCompat.ICEBERG_PROCEDURE_CATALOG}, registered here for the session under {@value #PROCEDURES} and
    * the catalog's name), so that Iceberg's analyzer, which takes procedures only from such catalogs, finds them.
-   * gluecat's extension must come before Iceberg's for this: Iceberg's rule would refuse the name first. Any other
-   * plan is returned as it is.
+   * gluecat's parser does this where it wraps Iceberg's (Iceberg's extension listed first), and gluecat's analyzer
+   * rule where gluecat's extension is listed first, before Iceberg's rule would refuse the name. Any other plan is
+   * returned as it is.
    */
-  LogicalPlan routedCall(LogicalPlan plan) {
+  public LogicalPlan routedCall(LogicalPlan plan) {
     String procedures = SparkCompat.ICEBERG_PROCEDURE_CATALOG;
     if (procedures == null || !plan.getClass().getName().equals(PLANS + "CallStatement")
         || !(plan.productElement(0) instanceof scala.collection.Seq<?> name)) {

@@ -93,10 +93,11 @@ public abstract class MiniStackSparkTest {
           // no event log: SecretSurfacesIT attaches Spark's event log writer for its own statements; one for every
           // statement of a fork was about 290 MB of JSON per row and 6 % of the parity suites' CPU
           // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
-          // and Iceberg's where its runtime is on the line's classpath, as users who write Iceberg's DDL list it
-          .config("spark.sql.extensions", (EXTENSIONS
+          // and, where Iceberg's runtime is on the line's classpath, Iceberg's before both, as users who write
+          // Iceberg's DDL list it (docs/configuration.md, "Iceberg tables")
+          .config("spark.sql.extensions", (ICEBERG_EXTENSIONS ? ICEBERG_EXTENSION + "," : "") + (EXTENSIONS
               ? "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension"
-              : "io.delta.sql.DeltaSparkSessionExtension") + (ICEBERG_EXTENSIONS ? "," + ICEBERG_EXTENSION : ""))
+              : "io.delta.sql.DeltaSparkSessionExtension"))
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
           .getOrCreate();
     }
