@@ -50,7 +50,8 @@ final class CatalogIceberg {
 
   /**
    * The Iceberg table whose metadata table {@code ident} names ({@code db.t.snapshots}: a namespace of two parts,
-   * which no other kind of table has), or null. Only such names cost this check a read of the entry.
+   * which no other kind of table has), with its entry as read, or null. Only such names cost this check a read of
+   * the entry, which Iceberg's load then takes.
    */
   IcebergEntryFound metadataTableOf(Identifier ident) {
     if (ident.namespace().length != 2) {
