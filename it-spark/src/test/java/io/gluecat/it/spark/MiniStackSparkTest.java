@@ -57,6 +57,15 @@ public abstract class MiniStackSparkTest {
   private static final boolean CODEGEN = "on".equals(System.getProperty("gluecat.it.codegen"));
   private static Path scratch;
 
+  /** {@code extensions} with Iceberg's extension where this line's users list it, when its runtime is here. */
+  private static String withIcebergs(String extensions) {
+    if (!ICEBERG_EXTENSIONS) {
+      return extensions;
+    }
+    return org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("3.") ? extensions + "," + ICEBERG_EXTENSION
+        : ICEBERG_EXTENSION + "," + extensions;
+  }
+
   private static boolean onClasspath(String className) {
     try {
       Class.forName(className, false, MiniStackSparkTest.class.getClassLoader());
@@ -93,9 +102,9 @@ public abstract class MiniStackSparkTest {
           // no event log: SecretSurfacesIT attaches Spark's event log writer for its own statements; one for every
           // statement of a fork was about 290 MB of JSON per row and 6 % of the parity suites' CPU
           // gluecat's extension first, as docs/extensions.md says: its rules run before Delta's
-          // and, where Iceberg's runtime is on the line's classpath, Iceberg's before both, as users who write
-          // Iceberg's DDL list it (docs/configuration.md, "Iceberg tables")
-          .config("spark.sql.extensions", (ICEBERG_EXTENSIONS ? ICEBERG_EXTENSION + "," : "") + (EXTENSIONS
+          // and, where Iceberg's runtime is on the line's classpath, Iceberg's, where docs/configuration.md
+          // ("Iceberg tables") says users who write Iceberg's DDL list it: last on Spark 3.5, first on Spark 4
+          .config("spark.sql.extensions", withIcebergs(EXTENSIONS
               ? "io.gluecat.extensions.GlueCatalogExtensions,io.delta.sql.DeltaSparkSessionExtension"
               : "io.delta.sql.DeltaSparkSessionExtension"))
           .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
