@@ -50,20 +50,13 @@ public final class PlanIcebergStatements {
   }
 
   /**
-   * The Iceberg table of a gluecat catalog that one of Iceberg's DDL plans names, checked to be one (another kind
-   * is refused, naming it); empty for any other plan, and for names of other catalogs (Iceberg's own catalogs are
-   * Iceberg's strategy's). The analyzer checks it too ({@link #rule}), so the statement's own read of the entry is
-   * the one its command loads the table with.
+   * The gluecat table a plan names in its first field (Iceberg's DDL plans and {@code CallStatement} keep the name
+   * there, unresolved); empty when the plan has no such name, or it is not a gluecat catalog's.
    */
-  Optional<GlueTarget> icebergTable(LogicalPlan plan) {
-    String kind = kind(plan);
-    if (kind == null || !(plan.productArity() > 0 && plan.productElement(0) instanceof scala.collection.Seq<?> name)) {
-      return Optional.empty();
-    }
-    @SuppressWarnings("unchecked")
-    Optional<GlueTarget> target = GlueTarget.of(spark, (scala.collection.Seq<String>) name);
-    target.ifPresent(table -> refuseOtherKinds(table, kind));
-    return target;
+  @SuppressWarnings("unchecked")
+  private Optional<GlueTarget> named(LogicalPlan plan) {
+    return plan.productArity() > 0 && plan.productElement(0) instanceof scala.collection.Seq<?> name
+        ? GlueTarget.of(spark, (scala.collection.Seq<String>) name) : Optional.empty();
   }
 
   /** The simple class name of one of Iceberg's DDL plans; null for any other plan. */
@@ -74,14 +67,18 @@ public final class PlanIcebergStatements {
   }
 
   /**
-   * An analyzer rule that checks the table of Iceberg's DDL on a gluecat name while the statement is analysed, and,
+   * An analyzer rule that checks the table of Iceberg's DDL on a gluecat name while the statement is analysed (it
+   * must be an Iceberg table; its read of the entry is the statement's, which the command then loads with), and,
    * on Spark 3.5, routes {@code CALL} on a gluecat catalog to its Iceberg procedures ({@link #routedCall}).
    */
   public org.apache.spark.sql.catalyst.rules.Rule<LogicalPlan> rule() {
     return new org.apache.spark.sql.catalyst.rules.Rule<>() {
       @Override
       public LogicalPlan apply(LogicalPlan plan) {
-        icebergTable(plan);
+        String kind = kind(plan);
+        if (kind != null) { // an Iceberg table, or refused naming the table; its read of the entry is the statement's
+          named(plan).ifPresent(table -> refuseOtherKinds(table, kind));
+        }
         return routedCall(plan);
       }
     };
@@ -98,12 +95,10 @@ public final class PlanIcebergStatements {
    */
   public LogicalPlan routedCall(LogicalPlan plan) {
     String procedures = SparkCompat.ICEBERG_PROCEDURE_CATALOG;
-    if (procedures == null || !plan.getClass().getName().equals(PLANS + "CallStatement")
-        || !(plan.productElement(0) instanceof scala.collection.Seq<?> name)) {
+    if (procedures == null || !plan.getClass().getName().equals(PLANS + "CallStatement")) {
       return plan;
     }
-    @SuppressWarnings("unchecked")
-    Optional<GlueTarget> target = GlueTarget.of(spark, (scala.collection.Seq<String>) name);
+    Optional<GlueTarget> target = named(plan);
     if (target.isEmpty()) {
       return plan;
     }
@@ -126,14 +121,17 @@ public final class PlanIcebergStatements {
     }
   }
 
-  /** Iceberg's command for one of its DDL plans on a gluecat name; empty for any other plan. */
+  /**
+   * Iceberg's command for one of its DDL plans on a gluecat name; empty for any other plan. The table's kind was
+   * checked while the statement was analysed ({@link #rule}); the command loads the table itself.
+   */
   public Optional<SparkPlan> plan(LogicalPlan plan) {
-    Optional<GlueTarget> target = icebergTable(plan);
+    String kind = kind(plan);
+    Optional<GlueTarget> target = kind == null ? Optional.empty() : named(plan);
     if (target.isEmpty()) {
       return Optional.empty(); // Iceberg's own catalogs: Iceberg's strategy; anything else: Spark's "No plan"
     }
     GlueTarget table = target.get();
-    String kind = kind(plan);
     Object[] arguments = new Object[plan.productArity() + 1];
     arguments[0] = table.catalog();
     arguments[1] = table.ident();
