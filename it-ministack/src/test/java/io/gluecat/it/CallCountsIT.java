@@ -34,7 +34,6 @@ class CallCountsIT extends MiniStackSparkTest {
   private static final String ROLE = "arn:aws:iam::000000000000:role/gluecat-callcounts";
   private static final boolean TRACE = Boolean.getBoolean("gluecat.callcounts.trace");
   private static final int LISTED = 250;
-  private static final String SPARK_VERSION = org.apache.spark.package$.MODULE$.SPARK_VERSION();
 
   private static String c;
   private static String db;

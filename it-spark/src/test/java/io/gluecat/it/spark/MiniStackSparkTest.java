@@ -51,28 +51,17 @@ public abstract class MiniStackSparkTest {
    * tiny query after every stage took another 6 % of the same suites' time (125 s instead of 133 s), and no
    * suite checks a plan AQE would change; the runtime journeys keep Spark's default.
    */
-  private static final String ICEBERG_EXTENSION = "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions";
-  /** Whether Iceberg's Spark runtime (and with it Iceberg's session extension) is on this line's test classpath. */
-  private static final boolean ICEBERG_EXTENSIONS = onClasspath(ICEBERG_EXTENSION);
   private static final boolean CODEGEN = "on".equals(System.getProperty("gluecat.it.codegen"));
+  private static final String ICEBERG_EXTENSION = "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions";
   private static Path scratch;
 
   /** {@code extensions} with Iceberg's extension where this line's users list it, when its runtime is here. */
   private static String withIcebergs(String extensions) {
-    if (!ICEBERG_EXTENSIONS) {
+    if (!io.gluecat.iceberg.IcebergTables.AVAILABLE) { // Iceberg's runtime, which holds its extension too
       return extensions;
     }
     return org.apache.spark.package$.MODULE$.SPARK_VERSION().startsWith("3.") ? extensions + "," + ICEBERG_EXTENSION
         : ICEBERG_EXTENSION + "," + extensions;
-  }
-
-  private static boolean onClasspath(String className) {
-    try {
-      Class.forName(className, false, MiniStackSparkTest.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
   }
 
   protected static final MiniStack MINISTACK = MiniStack.shared();
